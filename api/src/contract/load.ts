@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { parse } from 'yaml';
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface Operation {
+  operationId: string;
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  /** The contract's path, e.g. `/api/demos/{id}`. */
+  path: string;
+  /** The same path in @koa/router syntax, e.g. `/api/demos/:id`. */
+  routerPath: string;
+  tags: string[];
+  secured: boolean;
+  body: { schema: JsonSchema; required: boolean } | undefined;
+  query: JsonSchema;
+  params: JsonSchema;
+  headers: JsonSchema;
+  /** Response schemas by status code and media type, fully dereferenced. */
+  responses: Record<string, Record<string, JsonSchema>>;
+}
+
+export interface Contract {
+  document: JsonSchema;
+  operations: Map<string, Operation>;
+}
+
+export function contractPath(): string {
+  return (
+    process.env.OPENAPI_PATH ??
+    createRequire(import.meta.url).resolve('@lead-desk/contract/openapi.yaml')
+  );
+}
+
+/** Replaces every local `$ref` by a copy of its target; the contract has no recursive schemas. */
+function deref(node: unknown, root: JsonSchema, seen: string[] = []): unknown {
+  if (Array.isArray(node)) return node.map((n) => deref(n, root, seen));
+  if (node === null || typeof node !== 'object') return node;
+  const obj = node as Record<string, unknown>;
+  const ref = obj.$ref;
+  if (typeof ref === 'string') {
+    if (!ref.startsWith('#/')) throw new Error(`Only local $refs are supported: ${ref}`);
+    if (seen.includes(ref)) throw new Error(`Recursive $ref: ${ref}`);
+    const target = ref
+      .slice(2)
+      .split('/')
+      .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((acc, key) => (acc as Record<string, unknown>)?.[key], root);
+    if (target === undefined) throw new Error(`Unresolved $ref: ${ref}`);
+    const { $ref: _ignored, ...siblings } = obj;
+    const resolved = deref(target, root, [...seen, ref]) as Record<string, unknown>;
+    return { ...resolved, ...(deref(siblings, root, seen) as Record<string, unknown>) };
+  }
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, deref(v, root, seen)]));
+}
+
+interface RawParameter {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+function parameterSchema(params: RawParameter[], where: RawParameter['in']): JsonSchema {
+  const chosen = params.filter((p) => p.in === where);
+  // Header names are case-insensitive; Node gives them lower-cased.
+  const key = (p: RawParameter) => (where === 'header' ? p.name.toLowerCase() : p.name);
+  return {
+    type: 'object',
+    additionalProperties: where === 'header',
+    properties: Object.fromEntries(chosen.map((p) => [key(p), p.schema])),
+    required: chosen.filter((p) => p.required).map(key),
+  };
+}
+
+export function loadContract(file = contractPath()): Contract {
+  const document = parse(readFileSync(file, 'utf8')) as JsonSchema;
+  const resolved = deref(document, document) as {
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+    security?: unknown[];
+  };
+  const operations = new Map<string, Operation>();
+  for (const [path, item] of Object.entries(resolved.paths)) {
+    for (const [method, raw] of Object.entries(item)) {
+      const op = raw as {
+        operationId: string;
+        tags?: string[];
+        security?: unknown[];
+        parameters?: RawParameter[];
+        requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+        responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+      };
+      const params = op.parameters ?? [];
+      const jsonBody = op.requestBody?.content['application/json'];
+      operations.set(op.operationId, {
+        operationId: op.operationId,
+        method: method as Operation['method'],
+        path,
+        routerPath: path.replace(/\{(\w+)\}/g, ':$1'),
+        tags: op.tags ?? [],
+        secured: (op.security ?? resolved.security ?? []).length > 0,
+        body: jsonBody
+          ? { schema: jsonBody.schema, required: op.requestBody?.required ?? false }
+          : undefined,
+        query: parameterSchema(params, 'query'),
+        params: parameterSchema(params, 'path'),
+        headers: parameterSchema(params, 'header'),
+        responses: Object.fromEntries(
+          Object.entries(op.responses).map(([status, r]) => [
+            status,
+            Object.fromEntries(
+              Object.entries(r.content ?? {}).map(([type, c]) => [type, c.schema]),
+            ),
+          ]),
+        ),
+      });
+    }
+  }
+  return { document, operations };
+}

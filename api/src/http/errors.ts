@@ -1,0 +1,41 @@
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** The one error type handlers throw; the error middleware turns it into problem+json. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly errors: FieldError[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    title: string,
+    detail?: string,
+    opts: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(detail ?? title, { cause: opts.cause });
+    this.status = status;
+    this.title = title;
+    this.errors = opts.errors;
+    this.headers = opts.headers ?? {};
+  }
+}
+
+export const badRequest = (detail: string, errors?: FieldError[]) =>
+  new HttpError(400, 'Bad Request', detail, errors ? { errors } : {});
+export const unauthorized = (detail = 'Sign in to continue.') =>
+  new HttpError(401, 'Unauthorized', detail);
+export const forbidden = (detail: string) => new HttpError(403, 'Forbidden', detail);
+export const notFound = (detail = 'No such resource.') => new HttpError(404, 'Not Found', detail);
+export const tooManyRequests = (retryAfterSeconds: number, detail: string) =>
+  new HttpError(429, 'Too Many Requests', detail, {
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
+export const unavailable = (cause?: unknown) =>
+  new HttpError(503, 'Service Unavailable', 'The service is briefly unavailable. Please try again shortly.', {
+    headers: { 'Retry-After': '5' },
+    cause,
+  });

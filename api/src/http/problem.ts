@@ -1,0 +1,58 @@
+import type { Context, Middleware } from 'koa';
+import { isDatabaseUnavailable } from '../db/pool.ts';
+import { HttpError, unavailable } from './errors.ts';
+import type { Logger } from './logger.ts';
+
+const TYPE_BASE = 'https://httpstatuses.io/';
+
+/** Errors thrown by Koa or its body parser carry a status; only 4xx of those are the client's doing. */
+function clientError(err: unknown): HttpError | undefined {
+  const e = err as { status?: number; expose?: boolean; type?: string; message?: string };
+  if (typeof e?.status !== 'number' || e.status < 400 || e.status >= 500) return undefined;
+  switch (e.status) {
+    case 413:
+      return new HttpError(413, 'Content Too Large', 'The request body is larger than the server accepts.');
+    case 415:
+      return new HttpError(415, 'Unsupported Media Type', 'Send the body as application/json.');
+    case 400:
+      return new HttpError(400, 'Bad Request', e.type === 'entity.parse.failed' || e.type === undefined ? 'The body is not valid JSON.' : 'The request could not be read.');
+    default:
+      return new HttpError(e.status, 'Bad Request', e.expose ? e.message : 'The request could not be processed.');
+  }
+}
+
+export function problemBody(ctx: Context, err: HttpError) {
+  return {
+    type: `${TYPE_BASE}${err.status}`,
+    title: err.title,
+    status: err.status,
+    detail: err.message,
+    instance: ctx.path,
+    requestId: ctx.state.requestId as string,
+    ...(err.errors ? { errors: err.errors } : {}),
+  };
+}
+
+/** The one place errors become answers: problem+json, logged with the request id, no internals. */
+export function errorMiddleware(log: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      let problem: HttpError;
+      if (err instanceof HttpError) problem = err;
+      else if (isDatabaseUnavailable(err)) problem = unavailable(err);
+      else problem = clientError(err) ?? new HttpError(500, 'Internal Server Error', 'Something went wrong on our side.');
+
+      const fields = { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: problem.status };
+      if (problem.status >= 500) log.error({ ...fields, err }, problem.title);
+      else log.info({ ...fields, detail: problem.message }, problem.title);
+
+      if (ctx.headerSent || !ctx.writable) return;
+      ctx.status = problem.status;
+      ctx.set(problem.headers);
+      ctx.type = 'application/problem+json';
+      ctx.body = problemBody(ctx, problem);
+    }
+  };
+}

@@ -1,0 +1,17 @@
+import type { Db } from '../db/pool.ts';
+import { unavailable } from '../http/errors.ts';
+import type { Handlers } from '../http/typed.ts';
+
+export function systemHandlers(db: Db): Pick<Handlers, 'getHealth'> {
+  return {
+    getHealth: async ({ ctx }) => {
+      ctx.set('Cache-Control', 'no-store');
+      try {
+        await db.query('SELECT 1');
+      } catch (err) {
+        throw unavailable(err);
+      }
+      return { status: 200, body: { status: 'ok', database: 'ok' } };
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Middleware } from 'koa';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+async function fileAt(file: string) {
+  try {
+    const s = await stat(file);
+    return s.isFile() ? s : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves the prerendered site the way nginx does in production: each route's own HTML, hashed
+ * assets cached for a year, HTML revalidated, and the 404 page with status 404.
+ */
+export function staticSite(root: string): Middleware {
+  const base = path.resolve(root);
+  return async (ctx, next) => {
+    if (ctx.path.startsWith('/api') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    let rel: string;
+    try {
+      rel = decodeURIComponent(ctx.path);
+    } catch {
+      rel = '/__invalid__';
+    }
+    const candidates = rel.endsWith('/')
+      ? [path.join(base, rel, 'index.html')]
+      : [path.join(base, rel), path.join(base, rel, 'index.html'), path.join(base, `${rel}.html`)];
+    let file: string | undefined;
+    let info: Awaited<ReturnType<typeof fileAt>>;
+    for (const c of candidates) {
+      if (!c.startsWith(base + path.sep) && c !== base) continue; // no escaping the site root
+      info = await fileAt(c);
+      if (info) {
+        file = c;
+        break;
+      }
+    }
+    if (!file || !info) {
+      const notFound = path.join(base, '404.html');
+      info = await fileAt(notFound);
+      ctx.status = 404;
+      if (!info) return;
+      file = notFound;
+    }
+    const ext = path.extname(file);
+    ctx.type = TYPES[ext] ?? 'application/octet-stream';
+    ctx.length = info.size;
+    ctx.set(
+      'Cache-Control',
+      rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (ctx.status !== 404) ctx.status = 200;
+    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
+  };
+}

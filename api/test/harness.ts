@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import supertest from 'supertest';
+import { inject } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createPool, type Db } from '../src/db/pool.ts';
+import { createLogger } from '../src/http/logger.ts';
+import { TEMPLATE_DB } from './global-setup.ts';
+
+export interface TestApp {
+  db: Db;
+  databaseUrl: string;
+  config: Config;
+  server: http.Server;
+  baseUrl: string;
+  request: () => supertest.Agent;
+  close: () => Promise<void>;
+}
+
+async function withServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('testServerUrl') });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database of its own (a copy of the template), dropped by `drop`. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await withServer((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+  const url = new URL(inject('testServerUrl'));
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withServer((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/**
+ * The real app on a fresh database, listening on a free port, as production runs it.
+ * `overrides` change the config (e.g. the rate limit) for this file only.
+ */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig(),
+    databaseUrl: database.url,
+    staticDir: undefined,
+    adminPassword: undefined,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...overrides,
+  };
+  const db = createPool(database.url, 10);
+  const log = createLogger(config.logLevel);
+  const app = createApp({ db, config, log });
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    db,
+    databaseUrl: database.url,
+    config,
+    server,
+    baseUrl,
+    request: () => supertest.agent(baseUrl),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.end();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+// Types only: see generated/schema.d.ts. The contract file itself is ./openapi.yaml.
+export {};
