@@ -32,7 +32,11 @@ export function createApp({ db, config, log, contract = loadContract() }: AppDep
     router,
     contract,
     { ...systemHandlers(db), ...leadHandlers({ db, config, log }), ...adminHandlers({ db, config, log }) },
-    { bodyLimitBytes: config.bodyLimitBytes, authenticate: security.authenticate, checkOrigin: security.checkOrigin },
+    {
+      bodyLimitBytes: config.bodyLimitBytes,
+      authenticate: security.authenticate,
+      checkOrigin: security.checkOrigin,
+    },
   );
 
   app.use(requestContext(log, config.trustProxy));
@@ -48,7 +52,9 @@ export function createApp({ db, config, log, contract = loadContract() }: AppDep
     const matched = router.match(ctx.path, ctx.method);
     if (matched.path.length > 0) {
       const allowed = [...new Set(matched.path.flatMap((l) => l.methods))].join(', ');
-      throw new HttpError(405, 'Method Not Allowed', `Use ${allowed} on ${ctx.path}.`, { headers: { Allow: allowed } });
+      throw new HttpError(405, 'Method Not Allowed', `Use ${allowed} on ${ctx.path}.`, {
+        headers: { Allow: allowed },
+      });
     }
     throw new HttpError(404, 'Not Found', `There is no API endpoint at ${ctx.path}.`);
   });

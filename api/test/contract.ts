@@ -25,19 +25,29 @@ function validatorsFor(operationId: OperationId) {
  */
 export function expectContract(operationId: OperationId, res: Response): void {
   const validators = validatorsFor(operationId);
-  const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
   const statuses = [...new Set([...validators.keys()].map((k) => k.split(' ')[0]))];
   const op = contract.operations.get(operationId)!;
   const listed = Object.keys(op.responses);
-  expect(listed, `${operationId} answered ${res.status}, which the contract does not list`).toContain(String(res.status));
+  expect(listed, `${operationId} answered ${res.status}, which the contract does not list`).toContain(
+    String(res.status),
+  );
   const validate = validators.get(`${res.status} ${type}`);
   if (!validate) {
     // A listed status without content (204) must have no body.
     const hasContent = Object.keys(op.responses[String(res.status)] ?? {}).length > 0;
-    expect(hasContent, `${operationId} ${res.status} answered ${type || 'no body'}; contract has ${statuses}`).toBe(false);
+    expect(
+      hasContent,
+      `${operationId} ${res.status} answered ${type || 'no body'}; contract has ${statuses}`,
+    ).toBe(false);
     return;
   }
   const body = type === 'text/csv' ? res.text : res.body;
   const ok = validate(body);
-  expect(ok, `${operationId} ${res.status} body breaks the contract: ${JSON.stringify(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`).toBe(true);
+  expect(
+    ok,
+    `${operationId} ${res.status} body breaks the contract: ${JSON.stringify(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+  ).toBe(true);
 }

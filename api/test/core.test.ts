@@ -35,7 +35,11 @@ describe('the HTTP core', () => {
   });
 
   it('rejects malformed JSON with 400', async () => {
-    const res = await t.request().post('/api/contact').set('Content-Type', 'application/json').send('{"name": "Al');
+    const res = await t
+      .request()
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send('{"name": "Al');
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe('The body is not valid JSON.');
     expectContract('createContact', res);
@@ -53,7 +57,10 @@ describe('the HTTP core', () => {
   });
 
   it('rejects a body over the limit with 413', async () => {
-    const res = await t.request().post('/api/contact').send({ name: 'Al', email: 'a@b.co', message: 'x'.repeat(t.config.bodyLimitBytes) });
+    const res = await t
+      .request()
+      .post('/api/contact')
+      .send({ name: 'Al', email: 'a@b.co', message: 'x'.repeat(t.config.bodyLimitBytes) });
     expect(res.status).toBe(413);
     expectContract('createContact', res);
   });

@@ -38,7 +38,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withServer((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withServer((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }
 

@@ -28,8 +28,7 @@ export interface Contract {
 
 export function contractPath(): string {
   return (
-    process.env.OPENAPI_PATH ??
-    createRequire(import.meta.url).resolve('@lead-desk/contract/openapi.yaml')
+    process.env.OPENAPI_PATH ?? createRequire(import.meta.url).resolve('@lead-desk/contract/openapi.yaml')
   );
 }
 
@@ -100,18 +99,14 @@ export function loadContract(file = contractPath()): Contract {
         routerPath: path.replace(/\{(\w+)\}/g, ':$1'),
         tags: op.tags ?? [],
         secured: (op.security ?? resolved.security ?? []).length > 0,
-        body: jsonBody
-          ? { schema: jsonBody.schema, required: op.requestBody?.required ?? false }
-          : undefined,
+        body: jsonBody ? { schema: jsonBody.schema, required: op.requestBody?.required ?? false } : undefined,
         query: parameterSchema(params, 'query'),
         params: parameterSchema(params, 'path'),
         headers: parameterSchema(params, 'header'),
         responses: Object.fromEntries(
           Object.entries(op.responses).map(([status, r]) => [
             status,
-            Object.fromEntries(
-              Object.entries(r.content ?? {}).map(([type, c]) => [type, c.schema]),
-            ),
+            Object.fromEntries(Object.entries(r.content ?? {}).map(([type, c]) => [type, c.schema])),
           ]),
         ),
       });

@@ -4,8 +4,9 @@ import type { FieldError } from '../http/errors.ts';
 import type { Contract, JsonSchema, Operation } from './load.ts';
 
 // ajv-formats ships CommonJS; its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => Ajv2020;
 
 const VENDOR_KEYWORDS = ['x-messages', 'x-enum-labels'];
 

@@ -26,8 +26,7 @@ export class HttpError extends Error {
 
 export const badRequest = (detail: string, errors?: FieldError[]) =>
   new HttpError(400, 'Bad Request', detail, errors ? { errors } : {});
-export const unauthorized = (detail = 'Sign in to continue.') =>
-  new HttpError(401, 'Unauthorized', detail);
+export const unauthorized = (detail = 'Sign in to continue.') => new HttpError(401, 'Unauthorized', detail);
 export const forbidden = (detail: string) => new HttpError(403, 'Forbidden', detail);
 export const notFound = (detail = 'No such resource.') => new HttpError(404, 'Not Found', detail);
 export const tooManyRequests = (retryAfterSeconds: number, detail: string) =>

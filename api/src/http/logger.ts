@@ -9,7 +9,15 @@ export function createLogger(level = 'info'): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     // Belt and braces: nothing secret or personal should reach a log line, even by mistake.
     redact: {
-      paths: ['password', '*.password', 'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'body', '*.body'],
+      paths: [
+        'password',
+        '*.password',
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        'body',
+        '*.body',
+      ],
       censor: '[redacted]',
     },
   });

@@ -22,7 +22,10 @@ function hasBody(ctx: Context): boolean {
 function trimStrings(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   return Object.fromEntries(
-    Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]),
+    Object.entries(body as Record<string, unknown>).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? v.trim() : v,
+    ]),
   );
 }
 
@@ -53,10 +56,16 @@ function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts:
         }
         const length = Number(ctx.get('Content-Length') || 0);
         if (length > opts.bodyLimitBytes) {
-          throw new HttpError(413, 'Content Too Large', 'The request body is larger than the server accepts.');
+          throw new HttpError(
+            413,
+            'Content Too Large',
+            'The request body is larger than the server accepts.',
+          );
         }
       } else if (op.body.required) {
-        throw badRequest('The request body is required.', [{ path: '', message: 'The request body is required' }]);
+        throw badRequest('The request body is required.', [
+          { path: '', message: 'The request body is required' },
+        ]);
       }
     }
     await next();
@@ -64,11 +73,13 @@ function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts:
 
   const run: Middleware = async (ctx) => {
     const headers = { ...ctx.headers };
-    if (!validators.headers(headers)) throw badRequest('A request header is invalid.', toFieldErrors(validators.headers.errors, '/headers'));
+    if (!validators.headers(headers))
+      throw badRequest('A request header is invalid.', toFieldErrors(validators.headers.errors, '/headers'));
     const params = { ...ctx.params };
     if (!validators.params(params)) throw new HttpError(404, 'Not Found', 'No such resource.');
     const query = { ...ctx.query } as Record<string, unknown>;
-    if (!validators.query(query)) throw badRequest('A query parameter is invalid.', toFieldErrors(validators.query.errors, '/query'));
+    if (!validators.query(query))
+      throw badRequest('A query parameter is invalid.', toFieldErrors(validators.query.errors, '/query'));
 
     let body: unknown = undefined;
     if (validators.body && (ctx.request as { body?: unknown }).body !== undefined && hasBody(ctx)) {
@@ -81,8 +92,7 @@ function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts:
     }
 
     const result = (await handler({ body, query, params, ctx } as never)) as
-      | { status: number; body?: unknown; headers?: Record<string, string> }
-      | undefined;
+      { status: number; body?: unknown; headers?: Record<string, string> } | undefined;
     if (!result) return; // the handler streamed its own answer
     ctx.status = result.status;
     if (result.headers) ctx.set(result.headers);
@@ -93,7 +103,12 @@ function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts:
 }
 
 /** Routes every operation of the contract to its handler; the contract, not this file, decides what exists. */
-export function mountContract(router: Router, contract: Contract, handlers: Handlers, opts: MountOptions): void {
+export function mountContract(
+  router: Router,
+  contract: Contract,
+  handlers: Handlers,
+  opts: MountOptions,
+): void {
   for (const op of contract.operations.values()) {
     const handler = handlers[op.operationId as OperationId] as Handler<OperationId> | undefined;
     if (!handler) throw new Error(`No handler for operation ${op.operationId}`);

@@ -15,9 +15,19 @@ function clientError(err: unknown): HttpError | undefined {
     case 415:
       return new HttpError(415, 'Unsupported Media Type', 'Send the body as application/json.');
     case 400:
-      return new HttpError(400, 'Bad Request', e.type === 'entity.parse.failed' || e.type === undefined ? 'The body is not valid JSON.' : 'The request could not be read.');
+      return new HttpError(
+        400,
+        'Bad Request',
+        e.type === 'entity.parse.failed' || e.type === undefined
+          ? 'The body is not valid JSON.'
+          : 'The request could not be read.',
+      );
     default:
-      return new HttpError(e.status, 'Bad Request', e.expose ? e.message : 'The request could not be processed.');
+      return new HttpError(
+        e.status,
+        'Bad Request',
+        e.expose ? e.message : 'The request could not be processed.',
+      );
   }
 }
 
@@ -42,9 +52,17 @@ export function errorMiddleware(log: Logger): Middleware {
       let problem: HttpError;
       if (err instanceof HttpError) problem = err;
       else if (isDatabaseUnavailable(err)) problem = unavailable(err);
-      else problem = clientError(err) ?? new HttpError(500, 'Internal Server Error', 'Something went wrong on our side.');
+      else
+        problem =
+          clientError(err) ??
+          new HttpError(500, 'Internal Server Error', 'Something went wrong on our side.');
 
-      const fields = { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: problem.status };
+      const fields = {
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: problem.status,
+      };
       if (problem.status >= 500) log.error({ ...fields, err }, problem.title);
       else log.info({ ...fields, detail: problem.message }, problem.title);
 

@@ -21,7 +21,14 @@ export function requestContext(log: Logger, trustProxy: boolean): Middleware {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (ctx.path.startsWith('/api')) {
         log.info(
-          { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100, ip: ctx.ip },
+          {
+            requestId,
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms: Math.round(ms * 100) / 100,
+            ip: ctx.ip,
+          },
           'request',
         );
       }

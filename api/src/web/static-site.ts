@@ -66,10 +66,7 @@ export function staticSite(root: string): Middleware {
     const ext = path.extname(file);
     ctx.type = TYPES[ext] ?? 'application/octet-stream';
     ctx.length = info.size;
-    ctx.set(
-      'Cache-Control',
-      rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    );
+    ctx.set('Cache-Control', rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.set('X-Content-Type-Options', 'nosniff');
     if (ctx.status !== 404) ctx.status = 200;
     ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);

@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// The product as `npm start` runs it, on a throwaway embedded database, for the browser tests.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-e2e-'));
+const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '4173',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-Passw0rd!',
+    LEAD_RATE_LIMIT_PER_MINUTE: process.env.LEAD_RATE_LIMIT_PER_MINUTE ?? '0',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+});
+const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => {
+  cleanup();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// `npm start`: builds what is missing or stale, then serves the site and the API on one origin.
+// With DATABASE_URL unset the API starts an embedded PostgreSQL with its data under .data/.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('dist')) continue;
+    const p = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return latest;
+}
+
+function run(args) {
+  const r = spawnSync(npm, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const webIndex = path.join(root, 'web/dist/index.html');
+const webSources = Math.max(newest(path.join(root, 'web/src')), newest(path.join(root, 'openapi')));
+if (!existsSync(webIndex) || statSync(webIndex).mtimeMs < webSources) {
+  console.log('Building the site…');
+  run(['run', 'build', '-w', 'web']);
+}
+const apiBundle = path.join(root, 'api/dist/server.js');
+if (!existsSync(apiBundle) || statSync(apiBundle).mtimeMs < newest(path.join(root, 'api/src'))) {
+  run(['run', 'build', '-w', 'api']);
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', apiBundle], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.env.PORT ?? '8080',
+    STATIC_DIR: process.env.STATIC_DIR ?? path.join(root, 'web/dist'),
+    MIGRATIONS_DIR: process.env.MIGRATIONS_DIR ?? path.join(root, 'db'),
+    OPENAPI_PATH: process.env.OPENAPI_PATH ?? path.join(root, 'openapi/openapi.yaml'),
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,23 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { Toaster } from '../components/toaster.tsx';
+import type { RouterContext } from '../router.tsx';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: () => <p>404 Page Not Found</p>,
+});
+
+function RootLayout() {
+  const { queryClient } = Route.useRouteContext();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ChakraProvider value={defaultSystem}>
+        <HeadContent />
+        <Outlet />
+        <Toaster />
+      </ChakraProvider>
+    </QueryClientProvider>
+  );
+}
