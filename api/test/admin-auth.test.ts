@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ensureFirstAdmin } from '../src/admin/admin.service.ts';
+import { verifyPassword } from '../src/admin/auth/password.ts';
+import { loadContract } from '../src/contract/load.ts';
+import { createLogger } from '../src/http/logger.ts';
+import type { OperationId } from '../src/http/typed.ts';
+import { ADMIN, createAdmin, signedIn } from './admin-helpers.ts';
+import { expectContract } from './contract.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await createAdmin(t);
+});
+afterAll(() => t.close());
+beforeEach(() => t.db.query('TRUNCATE rate_limit_buckets, admin_sessions'));
+
+describe('admin login', () => {
+  it('refuses wrong credentials with 401 and the spec message, then signs in with the right ones', async () => {
+    const agent = t.request().set('Origin', t.baseUrl);
+    const wrong = await agent.post('/api/admin/login').send({ username: 'admin', password: 'nope' });
+    expectContract('adminLogin', wrong);
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.detail).toBe('Invalid username or password');
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+
+    const right = await agent.post('/api/admin/login').send(ADMIN);
+    expectContract('adminLogin', right);
+    expect(right.status).toBe(200);
+    expect(right.body.username).toBe('admin');
+    expect(right.headers['cache-control']).toBe('no-store');
+    const cookie = String(right.headers['set-cookie']);
+    expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/httponly/i);
+    expect(cookie).toMatch(/samesite=strict/i);
+    expect(cookie).toMatch(/path=\//i);
+
+    const session = await agent.get('/api/admin/session');
+    expectContract('getAdminSession', session);
+    expect(session.status).toBe(200);
+    expect(session.body.username).toBe('admin');
+  });
+
+  it('gives the same answer for an unknown user as for a wrong password', async () => {
+    const res = await t
+      .request()
+      .set('Origin', t.baseUrl)
+      .post('/api/admin/login')
+      .send({ username: 'ghost', password: 'whatever' });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toBe('Invalid username or password');
+  });
+
+  it('requires both fields', async () => {
+    const res = await t
+      .request()
+      .set('Origin', t.baseUrl)
+      .post('/api/admin/login')
+      .send({ username: '', password: '' });
+    expectContract('adminLogin', res);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: '/username', message: 'Username is required' },
+      { path: '/password', message: 'Password is required' },
+    ]);
+  });
+
+  it('uses a Secure __Host- cookie over HTTPS (behind a trusted proxy)', async () => {
+    const proxied = await startTestApp({ trustProxy: true });
+    try {
+      await createAdmin(proxied);
+      const res = await proxied
+        .request()
+        .set('Origin', proxied.baseUrl)
+        .set('X-Forwarded-Proto', 'https')
+        .post('/api/admin/login')
+        .send(ADMIN);
+      expect(res.status).toBe(200);
+      const cookie = String(res.headers['set-cookie']);
+      expect(cookie).toMatch(/^__Host-sid=/);
+      expect(cookie).toMatch(/secure/i);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('issues a fresh session id at every login and stores only its hash', async () => {
+    const agent = t.request().set('Origin', t.baseUrl);
+    const a = await agent.post('/api/admin/login').send(ADMIN);
+    const b = await agent.post('/api/admin/login').send(ADMIN);
+    const idA = String(a.headers['set-cookie']).split(';')[0]!.split('=')[1]!;
+    const idB = String(b.headers['set-cookie']).split(';')[0]!.split('=')[1]!;
+    expect(idA).not.toBe(idB);
+    const { rows } = await t.db.query<{ id_hash: Buffer }>('SELECT id_hash FROM admin_sessions');
+    expect(rows).toHaveLength(1); // the first was replaced
+    expect(rows[0]!.id_hash.toString('base64url')).not.toBe(idB);
+    const old = await t.request().get('/api/admin/session').set('Cookie', `sid=${idA}`);
+    expect(old.status).toBe(401);
+  });
+});
+
+describe('sessions', () => {
+  it('logout deletes the session on the server, so the old cookie is refused', async () => {
+    const agent = await signedIn(t);
+    const cookie = (await t.db.query('SELECT count(*)::int AS n FROM admin_sessions')).rows[0].n;
+    expect(cookie).toBe(1);
+    const before = await agent.get('/api/contacts');
+    expect(before.status).toBe(200);
+    const res = await agent.post('/api/admin/logout');
+    expectContract('adminLogout', res);
+    expect(res.status).toBe(204);
+    expect((await t.db.query('SELECT count(*)::int AS n FROM admin_sessions')).rows[0].n).toBe(0);
+    const after = await agent.get('/api/contacts');
+    expectContract('listContacts', after);
+    expect(after.status).toBe(401);
+  });
+
+  it('ends a session idle for more than 30 minutes', async () => {
+    const agent = await signedIn(t);
+    await t.db.query(`UPDATE admin_sessions SET last_seen_at = now() - interval '31 minutes'`);
+    const res = await agent.get('/api/admin/session');
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toBe('Your session has expired. Please log in again.');
+  });
+
+  it('slides the idle expiry on use', async () => {
+    const agent = await signedIn(t);
+    await t.db.query(`UPDATE admin_sessions SET last_seen_at = now() - interval '29 minutes'`);
+    expect((await agent.get('/api/admin/session')).status).toBe(200);
+    const { rows } = await t.db.query(
+      `SELECT last_seen_at > now() - interval '1 minute' AS fresh FROM admin_sessions`,
+    );
+    expect(rows[0].fresh).toBe(true);
+  });
+
+  it('ends a session at its absolute expiry of 12 hours, even if in use', async () => {
+    const agent = await signedIn(t);
+    const { rows } = await t.db.query(`SELECT expires_at - created_at AS lifetime FROM admin_sessions`);
+    expect(rows[0].lifetime).toMatchObject({ hours: 12 });
+    await t.db.query(`UPDATE admin_sessions SET expires_at = now() - interval '1 second'`);
+    expect((await agent.get('/api/admin/session')).status).toBe(401);
+  });
+
+  const secured = [...loadContract().operations.values()].filter((op) => op.secured);
+  it.each(secured.map((op) => [op.operationId, op] as const))(
+    '%s answers 401 without a session',
+    async (id, op) => {
+      const path = op.path.replace('{id}', '1');
+      const res = await t
+        .request()
+        [op.method](path)
+        .set('Origin', t.baseUrl)
+        .send(op.body ? { status: 'pending', isActive: true } : undefined);
+      expectContract(id as OperationId, res);
+      expect(res.status).toBe(401);
+      expect(res.headers['cache-control']).toBe('no-store');
+    },
+  );
+});
+
+describe('throttling failed logins', () => {
+  it('answers 429 with Retry-After after 5 failures for one account, even with the right password', async () => {
+    const agent = t.request().set('Origin', t.baseUrl);
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await agent.post('/api/admin/login').send({ username: 'admin', password: `wrong-${i}` })).status,
+      ).toBe(401);
+    }
+    const blocked = await agent.post('/api/admin/login').send(ADMIN);
+    expectContract('adminLogin', blocked);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body.detail).toMatch(/^Too many failed login attempts\. Try again in \d+ minutes?\.$/);
+  });
+
+  it('throttles one address trying many accounts after 20 failures', async () => {
+    const agent = t.request().set('Origin', t.baseUrl);
+    for (let i = 0; i < 20; i++) {
+      await agent.post('/api/admin/login').send({ username: `user-${i}`, password: 'x' });
+    }
+    const res = await agent.post('/api/admin/login').send({ username: 'someone-new', password: 'x' });
+    expect(res.status).toBe(429);
+  });
+});
+
+describe('cross-site protection', () => {
+  it('refuses a state change without the site as Origin', async () => {
+    const noOrigin = await t.request().post('/api/admin/login').send(ADMIN);
+    expectContract('adminLogin', noOrigin);
+    expect(noOrigin.status).toBe(403);
+    const foreign = await t
+      .request()
+      .post('/api/admin/login')
+      .set('Origin', 'https://evil.example')
+      .send(ADMIN);
+    expect(foreign.status).toBe(403);
+    const agent = await signedIn(t);
+    const patch = await agent
+      .patch('/api/demos/1')
+      .set('Origin', 'https://evil.example')
+      .send({ status: 'confirmed' });
+    expect(patch.status).toBe(403);
+  });
+
+  it('refuses a form-encoded login with 415', async () => {
+    const res = await t.request().post('/api/admin/login').set('Origin', t.baseUrl).type('form').send(ADMIN);
+    expect(res.status).toBe(415);
+  });
+});
+
+describe('the first admin account', () => {
+  it('is generated once, printed once, and hashed with scrypt N=2^17', async () => {
+    const app = await startTestApp();
+    try {
+      const printed: string[] = [];
+      const log = createLogger('silent');
+      const config = { adminUsername: 'admin', adminPassword: undefined };
+      const first = await ensureFirstAdmin(app.db, config, log, (s) => printed.push(s));
+      const second = await ensureFirstAdmin(app.db, config, log, (s) => printed.push(s));
+      expect(first.created).toBe(true);
+      expect(second.created).toBe(false);
+      expect(printed).toHaveLength(1);
+      expect(printed[0]).toContain(first.generatedPassword);
+      expect(first.generatedPassword!.length).toBeGreaterThanOrEqual(24);
+      const { rows } = await app.db.query<{ password_hash: string }>('SELECT password_hash FROM admin_users');
+      expect(rows[0]!.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+      expect(rows[0]!.password_hash).not.toContain(first.generatedPassword);
+      expect(await verifyPassword(first.generatedPassword!, rows[0]!.password_hash)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('takes ADMIN_PASSWORD when set, and leaves an existing account as it is', async () => {
+    const app = await startTestApp();
+    try {
+      const log = createLogger('silent');
+      await ensureFirstAdmin(app.db, { adminUsername: 'boss', adminPassword: 'first password!' }, log);
+      await ensureFirstAdmin(app.db, { adminUsername: 'boss', adminPassword: 'second password!' }, log);
+      const { rows } = await app.db.query<{ username: string; password_hash: string }>(
+        'SELECT username, password_hash FROM admin_users',
+      );
+      expect(rows.map((r) => r.username)).toEqual(['boss']);
+      expect(await verifyPassword('first password!', rows[0]!.password_hash)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});
