@@ -147,9 +147,9 @@ describe('sessions', () => {
     '%s answers 401 without a session',
     async (id, op) => {
       const path = op.path.replace('{id}', '1');
-      const res = await t
-        .request()
-        [op.method](path)
+      const agent = t.request();
+      const call = agent[op.method].bind(agent);
+      const res = await call(path)
         .set('Origin', t.baseUrl)
         .send(op.body ? { status: 'pending', isActive: true } : undefined);
       expectContract(id as OperationId, res);
