@@ -51,14 +51,11 @@ async function count(table: string): Promise<number> {
 
 describe('creating leads', () => {
   it('stores a contact message trimmed, with a lower-cased email and empty-string defaults', async () => {
-    const res = await t
-      .request()
-      .post('/api/contact')
-      .send({
-        name: '  Ada Lovelace ',
-        email: ' Ada@Example.COM ',
-        message: '  Please call me about SMS.  ',
-      });
+    const res = await t.request().post('/api/contact').send({
+      name: '  Ada Lovelace ',
+      email: ' Ada@Example.COM ',
+      message: '  Please call me about SMS.  ',
+    });
     expectContract('createContact', res);
     expect(res.status).toBe(201);
     expect(res.body.id).toBeGreaterThan(0);
