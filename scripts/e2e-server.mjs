@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // The product as `npm start` runs it, on a throwaway embedded database, for the browser tests.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-e2e-'));
+// As root, the embedded PostgreSQL runs as its own user and must be able to enter this folder.
+chmodSync(dataDir, 0o755);
 const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
   stdio: 'inherit',

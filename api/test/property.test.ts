@@ -1,0 +1,232 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../src/contract/load.ts';
+import { compileOperation } from '../src/contract/validate.ts';
+import type { OperationId } from '../src/http/typed.ts';
+import { createAdmin, signedIn } from './admin-helpers.ts';
+import { expectContract } from './contract.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+beforeAll(async () => {
+  t = await startTestApp({ leadRateLimitPerMinute: 0 });
+  await createAdmin(t);
+  admin = await signedIn(t);
+});
+afterAll(() => t.close());
+
+const contract = loadContract();
+
+// Values that are sometimes right and often wrong: the edges of each rule, wrong types, odd text.
+const text = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.string({ minLength: 2, maxLength: 120, unit: 'grapheme' }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '  Ada  ',
+    'A',
+    'Al',
+    'x'.repeat(100),
+    'x'.repeat(101),
+    '😀'.repeat(60),
+    '\u0000',
+    '<script>',
+  ),
+  fc.constantFrom('a@b.co', 'ADA@EXAMPLE.COM', 'not-an-email', 'a@b', `${'a'.repeat(243)}@example.com`),
+  fc.constantFrom('sms-ai', 'data-lookups', 'call-warmup', 'all', 'today', 'evening', '1m+', '0-1k', 'fax'),
+  fc.constantFrom('Please call me about SMS.', 'm'.repeat(5000), 'm'.repeat(5001), '123456789'),
+);
+const anyValue = fc.oneof(
+  { weight: 6, arbitrary: text },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.array(fc.string(), { maxLength: 2 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }),
+  },
+);
+const fields = [
+  'name',
+  'email',
+  'phone',
+  'company',
+  'service',
+  'message',
+  'monthlyVolume',
+  'preferredDate',
+  'preferredTime',
+  'website',
+  'extra',
+];
+const body = fc.oneof(
+  { weight: 8, arbitrary: fc.dictionary(fc.constantFrom(...fields), anyValue, { maxKeys: 8 }) },
+  { weight: 1, arbitrary: anyValue },
+);
+
+// Bodies that should pass, with random optional parts, so the success path is explored too.
+const goodName = fc.oneof(
+  fc.constantFrom('Ada Lovelace', 'Al', '  Grace  ', '李小龙', 'n'.repeat(100)),
+  fc.string({ minLength: 3, maxLength: 40 }).filter((v) => v.trim().length >= 2),
+);
+const goodEmail = fc.oneof(
+  fc.constantFrom('Ada@Example.com', 'x@y.io'),
+  fc
+    .emailAddress()
+    .filter(
+      (e) =>
+        /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,63}$/.test(e) &&
+        e.length <= 254,
+    ),
+);
+const optional = (key: string, arb: fc.Arbitrary<string>) =>
+  fc.option(
+    arb.map((v) => ({ [key]: v })),
+    { nil: {} },
+  );
+const validBody = fc
+  .tuple(
+    goodName,
+    goodEmail,
+    fc.string({ minLength: 10, maxLength: 200 }).filter((v) => v.trim().length >= 10),
+    optional('phone', fc.string({ maxLength: 40 })),
+    optional('company', fc.string({ maxLength: 200 })),
+    optional('service', fc.constantFrom('', 'sms-ai', 'data-lookups', 'call-warmup', 'all')),
+    optional('monthlyVolume', fc.constantFrom('', '0-1k', '1k-10k', '10k-100k', '100k-1m', '1m+')),
+    optional('preferredDate', fc.constantFrom('', 'today', 'tomorrow', 'this-week', 'next-week', 'flexible')),
+    optional('preferredTime', fc.constantFrom('', 'morning', 'afternoon', 'evening', 'flexible')),
+  )
+  .map(
+    ([name, email, message, ...rest]) =>
+      Object.assign({ name, email, message }, ...rest) as Record<string, unknown>,
+  );
+
+function validFor(op: OperationId): fc.Arbitrary<unknown> {
+  const keep: Record<string, string[]> = {
+    createContact: ['name', 'email', 'message', 'phone', 'company', 'service'],
+    createDemoRequest: ['name', 'email', 'message', 'phone', 'company', 'preferredDate', 'preferredTime'],
+    createGetStartedRequest: ['name', 'email', 'message', 'phone', 'company', 'service', 'monthlyVolume'],
+    subscribeNewsletter: ['email'],
+  };
+  return validBody.map((b) => Object.fromEntries(Object.entries(b).filter(([k]) => keep[op]!.includes(k))));
+}
+
+const leadOps: { op: OperationId; path: string; table: string }[] = [
+  { op: 'createContact', path: '/api/contact', table: 'contact_submissions' },
+  { op: 'createDemoRequest', path: '/api/demo', table: 'demo_requests' },
+  { op: 'createGetStartedRequest', path: '/api/get-started', table: 'get_started_requests' },
+  { op: 'subscribeNewsletter', path: '/api/newsletter', table: 'newsletter_subscribers' },
+];
+
+async function count(table: string, where = 'true', params: unknown[] = []): Promise<number> {
+  const { rows } = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${table} WHERE ${where}`,
+    params,
+  );
+  return rows[0]!.n;
+}
+
+describe('generated bodies', () => {
+  it.each(leadOps)(
+    '$path: never a 5xx, every 2xx stored once, nothing invalid stored',
+    async ({ op, path, table }) => {
+      const validate = compileOperation(contract.operations.get(op)!).body!;
+      const trim = (b: unknown) =>
+        b && typeof b === 'object' && !Array.isArray(b)
+          ? Object.fromEntries(Object.entries(b).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]))
+          : b;
+      let accepted = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(body, validFor(op)), async (b) => {
+          const before = await count(table);
+          const res = await t
+            .request()
+            .post(path)
+            .send(JSON.stringify(b))
+            .set('Content-Type', 'application/json');
+          expect(res.status).toBeLessThan(500);
+          expectContract(op, res);
+          const valid = validate(trim(b));
+          const after = await count(table);
+          if (res.status === 201) {
+            expect(valid).toBe(true);
+            expect(after).toBe(before + 1);
+            expect(await count(table, 'id = $1', [res.body.id])).toBe(1);
+            accepted += 1;
+          } else if (res.status === 200) {
+            expect(op).toBe('subscribeNewsletter');
+            expect(after).toBe(before);
+          } else {
+            expect(after).toBe(before);
+            if (res.status === 400) expect(valid).toBe(false);
+            else expect(res.status).toBe(202); // the honeypot
+          }
+        }),
+        { numRuns: 600 },
+      );
+      expect(accepted).toBeGreaterThan(0);
+    },
+  );
+
+  it('admin list query strings never cause a 5xx', async () => {
+    const lists = ['/api/contacts', '/api/demos', '/api/get-started', '/api/newsletters'];
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.integer().map(String),
+      fc.constantFrom('0', '200', '201', '-1', '1e3', '%', '_', "'", '\\'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...lists),
+        fc.dictionary(fc.constantFrom('limit', 'cursor', 'q', 'other'), value, { maxKeys: 3 }),
+        async (path, query) => {
+          const res = await admin.get(path).query(query);
+          expect(res.status).toBeLessThan(500);
+          expect([200, 400]).toContain(res.status);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('admin PATCH bodies and ids never cause a 5xx', async () => {
+    const paths = ['/api/demos/', '/api/get-started/', '/api/newsletters/'];
+    const id = fc.oneof(
+      fc.integer({ min: -5, max: 1e6 }).map(String),
+      fc.constantFrom('abc', '1.5', '9007199254740993', '%20', '1e2'),
+    );
+    const patch = fc.dictionary(fc.constantFrom('status', 'isActive', 'name'), anyValue, { maxKeys: 2 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), id, fc.oneof(patch, anyValue), async (path, i, b) => {
+        const res = await admin
+          .patch(`${path}${encodeURIComponent(i)}`)
+          .send(JSON.stringify(b))
+          .set('Content-Type', 'application/json');
+        expect(res.status).toBeLessThan(500);
+        expect([200, 400, 404]).toContain(res.status);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('login bodies never cause a 5xx', async () => {
+    const login = fc.dictionary(fc.constantFrom('username', 'password', 'x'), anyValue, { maxKeys: 3 });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(login, anyValue), async (b) => {
+        await t.db.query('TRUNCATE rate_limit_buckets');
+        const res = await t
+          .request()
+          .post('/api/admin/login')
+          .set('Origin', t.baseUrl)
+          .send(JSON.stringify(b))
+          .set('Content-Type', 'application/json');
+        expect(res.status).toBeLessThan(500);
+        expectContract('adminLogin', res);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
