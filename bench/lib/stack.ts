@@ -1,0 +1,82 @@
+// Shared by the benchmarks: a PostgreSQL (embedded unless DATABASE_URL is set) and the API as a
+// separate process, built as production runs it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../api/src/db/embedded.ts';
+import { migrate } from '../../api/src/db/migrate.ts';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Database {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startDatabase(): Promise<Database> {
+  if (process.env.DATABASE_URL) {
+    await migrate(process.env.DATABASE_URL);
+    return { url: process.env.DATABASE_URL, stop: async () => {} };
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-bench-'));
+  chmodSync(dir, 0o755);
+  const pg: EmbeddedDatabase = await startEmbeddedPostgres(path.join(dir, 'pg'), { persistent: false });
+  await migrate(pg.url);
+  return {
+    url: pg.url,
+    stop: async () => {
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Api {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<Api> {
+  const build = spawnSync('npm', ['run', 'build', '-w', 'api'], { cwd: root, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('building the API failed');
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
+    cwd: root,
+    // Logging stays on (it is part of what is measured); its lines go to /dev/null.
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MIGRATIONS_DIR: path.join(root, 'db'),
+      OPENAPI_PATH: path.join(root, 'openapi/openapi.yaml'),
+      ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? 'bench-admin-password',
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null) throw new Error('the API exited during start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export const fmt = (n: number, digits = 1) => n.toFixed(digits);
