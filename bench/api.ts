@@ -54,10 +54,10 @@ function pgbench(url: string): number {
 }
 
 /** Each request from its own forwarded address (the limit stays on, but no address reaches it). */
-function spreadAddresses(start: number) {
+function spreadAddresses(start: number): autocannon.Request {
   let i = start;
   return {
-    setupRequest: (req: { headers?: Record<string, string> }) => {
+    setupRequest: (req: autocannon.Request) => {
       i += 1;
       req.headers = {
         ...req.headers,
