@@ -12,6 +12,7 @@ import { requestContext } from './http/request-context.ts';
 import { leadHandlers } from './leads/leads.routes.ts';
 import { systemHandlers } from './system/system.routes.ts';
 import { staticSite } from './web/static-site.ts';
+import { isApiPath } from './http/api-path.ts';
 
 export interface AppDeps {
   db: Db;
@@ -47,7 +48,7 @@ export function createApp({ db, config, log, contract = loadContract() }: AppDep
   });
   app.use(router.routes());
   app.use(async (ctx, next) => {
-    if (!ctx.path.startsWith('/api')) return next();
+    if (!isApiPath(ctx.path)) return next();
     // A known path with the wrong method is 405; anything else under /api is 404, both as problems.
     const matched = router.match(ctx.path, ctx.method);
     if (matched.path.length > 0) {

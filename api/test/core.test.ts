@@ -110,3 +110,13 @@ describe('the HTTP core', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('the site beside the API', () => {
+  it('does not treat /api-reference as an API path', async () => {
+    const { isApiPath } = await import('../src/http/api-path.ts');
+    expect(isApiPath('/api')).toBe(true);
+    expect(isApiPath('/api/contact')).toBe(true);
+    expect(isApiPath('/api-reference')).toBe(false);
+    expect(isApiPath('/apis')).toBe(false);
+  });
+});

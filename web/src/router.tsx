@@ -8,14 +8,17 @@ export interface RouterContext {
 }
 
 /** One factory for the browser and the prerenderer, so both build the same tree. */
-export function createAppRouter(opts: { history?: RouterHistory; queryClient?: QueryClient } = {}) {
+export function createAppRouter(
+  opts: { history?: RouterHistory; queryClient?: QueryClient; isServer?: boolean } = {},
+) {
   const queryClient = opts.queryClient ?? createQueryClient();
   return createRouter({
     routeTree,
     context: { queryClient },
     ...(opts.history ? { history: opts.history } : {}),
+    ...(opts.isServer !== undefined ? { isServer: opts.isServer } : {}),
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    scrollRestoration: typeof document !== 'undefined',
   });
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from './logger.ts';
+import { isApiPath } from './api-path.ts';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -19,7 +20,7 @@ export function requestContext(log: Logger, trustProxy: boolean): Middleware {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (ctx.path.startsWith('/api')) {
+      if (isApiPath(ctx.path)) {
         log.info(
           {
             requestId,

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
+import { isApiPath } from '../http/api-path.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -36,7 +37,7 @@ async function fileAt(file: string) {
 export function staticSite(root: string): Middleware {
   const base = path.resolve(root);
   return async (ctx, next) => {
-    if (ctx.path.startsWith('/api') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (isApiPath(ctx.path) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     let rel: string;
     try {
       rel = decodeURIComponent(ctx.path);

@@ -2,11 +2,12 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import { Toaster } from '../components/toaster.tsx';
+import { NotFound } from './-components/not-found.tsx';
 import type { RouterContext } from '../router.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: () => <p>404 Page Not Found</p>,
+  notFoundComponent: NotFound,
 });
 
 function RootLayout() {

@@ -1,0 +1,76 @@
+// Writes one real HTML file per public route from the SSR build, plus 404.html and sitemap.xml.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type * as EntryServer from '../src/entry-server.tsx';
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(webDir, 'dist');
+const siteUrlForWindow = process.env.VITE_SITE_URL ?? 'https://textflow.example';
+// The router is bundled with its client flag (see vite.config.ts) so the markup matches the
+// browser's first render; its constructor reads window.origin. `document` stays undefined, so
+// React and the UI library still render as on a server.
+(globalThis as { window?: unknown }).window ??= {
+  origin: siteUrlForWindow,
+  location: new URL(siteUrlForWindow),
+  addEventListener: () => {},
+  removeEventListener: () => {},
+};
+(globalThis as { self?: unknown }).self ??= {};
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const { render } = (await import(
+  pathToFileURL(path.join(webDir, 'dist-ssr/entry-server.js')).href
+)) as typeof EntryServer;
+const siteUrl = process.env.VITE_SITE_URL ?? 'https://textflow.example';
+
+const routes: { url: string; file: string; index: boolean }[] = [
+  { url: '/', file: 'index.html', index: true },
+  ...['get-started', 'schedule-demo', 'documentation', 'api-reference', 'status', 'terms', 'privacy'].map(
+    (r) => ({
+      url: `/${r}`,
+      file: `${r}/index.html`,
+      index: true,
+    }),
+  ),
+  { url: '/admin', file: 'admin/index.html', index: false },
+  { url: '/__not-found__', file: '404.html', index: false },
+];
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+for (const route of routes) {
+  const { html, head } = await render(route.url);
+  const tags = head
+    .map((t) =>
+      t.tag === 'title'
+        ? `<title>${escape(t.text ?? '')}</title>`
+        : `<${t.tag} ${Object.entries(t.attrs)
+            .map(([k, v]) => `${k}="${escape(String(v))}"`)
+            .join(' ')} />`,
+    )
+    .join('\n    ');
+  // React 19 hoists <title>/<meta> rendered inside components to the head; outside a full
+  // document render they come out at the start of the markup, so move them into <head>.
+  const hoisted: string[] = [];
+  const body = html.replace(/^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)+/, (m) => {
+    hoisted.push(m);
+    return '';
+  });
+  // The components' own head tags win; the route's declared ones stand in when none were rendered.
+  const headHtml = hoisted.length > 0 ? hoisted.join('') : tags;
+  const out = template.replace('<!--app-head-->', headHtml).replace('<!--app-html-->', body);
+  const target = path.join(dist, route.file);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, out);
+  console.log(`prerendered ${route.url} -> ${route.file} (${(out.length / 1024).toFixed(1)} KiB)`);
+}
+
+const today = new Date().toISOString().slice(0, 10);
+writeFileSync(
+  path.join(dist, 'sitemap.xml'),
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${routes
+    .filter((r) => r.index)
+    .map((r) => `  <url><loc>${siteUrl}${r.url === '/' ? '/' : r.url}</loc><lastmod>${today}</lastmod></url>`)
+    .join('\n')}\n</urlset>\n`,
+);
+rmSync(path.join(webDir, 'dist-ssr'), { recursive: true, force: true });

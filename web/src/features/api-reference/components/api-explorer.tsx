@@ -1,0 +1,135 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import { useState } from 'react';
+import { CodeBlock } from '../../../components/code-block.tsx';
+import { categories, endpoints, filterEndpoints, type Endpoint } from '../../../content/api-docs.ts';
+
+function EndpointCard({ e }: { e: Endpoint }) {
+  return (
+    <Card.Root as="article" aria-labelledby={`ep-${e.id}`}>
+      <Card.Header>
+        <HStack gap="3" flexWrap="wrap">
+          <Badge colorPalette={e.method === 'GET' ? 'green' : 'blue'} variant="solid">
+            {e.method}
+          </Badge>
+          <Text as="code" fontWeight="semibold">
+            {e.path}
+          </Text>
+          <Badge variant="outline">{e.category}</Badge>
+        </HStack>
+        <Heading as="h2" size="lg" id={`ep-${e.id}`} mt="2">
+          {e.title}
+        </Heading>
+        <Text color="gray.700">{e.description}</Text>
+      </Card.Header>
+      <Card.Body>
+        <Tabs.Root defaultValue="parameters" variant="line">
+          <Tabs.List>
+            <Tabs.Trigger value="parameters">Parameters</Tabs.Trigger>
+            <Tabs.Trigger value="example">Example</Tabs.Trigger>
+            <Tabs.Trigger value="try">Try It</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="parameters">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>Type</Table.ColumnHeader>
+                  <Table.ColumnHeader>Required</Table.ColumnHeader>
+                  <Table.ColumnHeader>Description</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {e.parameters.map((p) => (
+                  <Table.Row key={p.name}>
+                    <Table.Cell>
+                      <code>{p.name}</code>
+                    </Table.Cell>
+                    <Table.Cell>{p.type}</Table.Cell>
+                    <Table.Cell>{p.required ? 'Yes' : 'No'}</Table.Cell>
+                    <Table.Cell>{p.description}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Tabs.Content>
+          <Tabs.Content value="example">
+            <Stack gap="4">
+              <CodeBlock label="Request" code={e.request} />
+              <CodeBlock label="Response" code={e.response} />
+            </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="try">
+            <Stack gap="3" align="flex-start">
+              <Text color="gray.700">
+                Interactive requests are coming soon. Use your API key in the API Console to try this
+                endpoint.
+              </Text>
+              <Button variant="outline">Open in API Console</Button>
+            </Stack>
+          </Tabs.Content>
+        </Tabs.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function ApiExplorer() {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<(typeof categories)[number]>('all');
+  const shown = filterEndpoints(endpoints, search, category);
+  return (
+    <Stack gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
+      <Stack as="aside" gap="4" minW={{ lg: '60' }} width={{ base: 'full', lg: 'auto' }}>
+        <Field.Root>
+          <Field.Label>Search endpoints</Field.Label>
+          <Input
+            type="search"
+            value={search}
+            onChange={(ev) => setSearch(ev.target.value)}
+            placeholder="Title, description or path"
+          />
+        </Field.Root>
+        <Box as="nav" aria-label="Categories">
+          <Stack as="ul" listStyleType="none" gap="1">
+            {categories.map((c) => (
+              <li key={c}>
+                <Button
+                  variant={category === c ? 'solid' : 'ghost'}
+                  colorPalette="blue"
+                  width="full"
+                  justifyContent="flex-start"
+                  aria-pressed={category === c}
+                  onClick={() => setCategory(c)}
+                >
+                  {c === 'all' ? 'All' : c}
+                </Button>
+              </li>
+            ))}
+          </Stack>
+        </Box>
+      </Stack>
+      <Stack gap="6" flex="1" width="full" aria-live="polite">
+        <Text color="gray.700">
+          {shown.length} endpoint{shown.length === 1 ? '' : 's'}
+        </Text>
+        {shown.map((e) => (
+          <EndpointCard key={e.id} e={e} />
+        ))}
+        {shown.length === 0 && <Text>No endpoints match your search.</Text>}
+      </Stack>
+    </Stack>
+  );
+}

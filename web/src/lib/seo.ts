@@ -1,0 +1,21 @@
+export const SITE_NAME = 'TextFlow';
+export const SITE_URL = (import.meta.env.VITE_SITE_URL as string | undefined) ?? 'https://textflow.example';
+
+/** Title, description, canonical URL and Open Graph tags for one route. */
+export function seo(title: string, description: string, path: string) {
+  const url = `${SITE_URL}${path}`;
+  return {
+    meta: [
+      { title },
+      { name: 'description', content: description },
+      { property: 'og:title', content: title },
+      { property: 'og:description', content: description },
+      { property: 'og:type', content: 'website' },
+      { property: 'og:url', content: url },
+      { property: 'og:site_name', content: SITE_NAME },
+      { property: 'og:image', content: `${SITE_URL}/og-image.png` },
+      { name: 'twitter:card', content: 'summary_large_image' },
+    ],
+    links: [{ rel: 'canonical', href: url }],
+  };
+}

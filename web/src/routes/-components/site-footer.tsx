@@ -1,0 +1,121 @@
+import { Box, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Icon } from '../../components/icons.tsx';
+
+const column = (title: string, links: ReactNode[]) => (
+  <Stack gap="3">
+    <Heading as="h3" size="sm" color="white">
+      {title}
+    </Heading>
+    <Stack as="ul" listStyleType="none" gap="2">
+      {links.map((l, i) => (
+        <li key={i}>{l}</li>
+      ))}
+    </Stack>
+  </Stack>
+);
+
+/** The footer (anchor #contact): Get in Touch with the contact form, the newsletter, and the spec's links. */
+export function SiteFooter({
+  contactForm,
+  newsletterForm,
+}: {
+  contactForm: ReactNode;
+  newsletterForm: ReactNode;
+}) {
+  return (
+    <Box as="footer" id="contact" bg="gray.900" color="gray.300" pt="16" pb="8" className="site-footer">
+      <Container maxW="7xl">
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="12" mb="12">
+          <Stack gap="4">
+            <Heading as="h2" size="2xl" color="white">
+              Get in Touch
+            </Heading>
+            <Text>
+              Questions about pricing, volumes or integrations? Send us a message and we'll reply within 24
+              hours.
+            </Text>
+            <Box bg="white" color="gray.900" rounded="lg" p="6">
+              {contactForm}
+            </Box>
+          </Stack>
+          <Stack gap="8">
+            <Stack gap="3">
+              <Heading as="h2" size="lg" color="white">
+                Stay in the loop
+              </Heading>
+              <Text>Product news and messaging tips, once a month.</Text>
+              {newsletterForm}
+            </Stack>
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="8">
+              {column('Product', [
+                <a href="/#features" key="a">
+                  SMS &amp; AI Messaging
+                </a>,
+                <a href="/#features" key="b">
+                  Data Lookups
+                </a>,
+                <a href="/#features" key="c">
+                  AI Call Warmup
+                </a>,
+                <a href="/#features" key="d">
+                  Integrations
+                </a>,
+              ])}
+              {column('Resources', [
+                <Link to="/documentation" key="a">
+                  Documentation
+                </Link>,
+                <Link to="/api-reference" key="b">
+                  API Reference
+                </Link>,
+                <Link to="/status" key="c">
+                  Status Page
+                </Link>,
+                <a href="/admin" key="d">
+                  Admin
+                </a>,
+              ])}
+              {column('Company', [
+                <Link to="/get-started" key="a">
+                  Get Started
+                </Link>,
+                <Link to="/schedule-demo" key="b">
+                  Schedule Demo
+                </Link>,
+                <Link to="/terms" key="c">
+                  Terms of Service
+                </Link>,
+                <Link to="/privacy" key="d">
+                  Privacy Policy
+                </Link>,
+              ])}
+            </SimpleGrid>
+          </Stack>
+        </SimpleGrid>
+        <HStack
+          justify="space-between"
+          borderTopWidth="1px"
+          borderColor="gray.700"
+          pt="6"
+          flexWrap="wrap"
+          gap="4"
+        >
+          <Text fontSize="sm">© 2024 TextFlow. All rights reserved.</Text>
+          <HStack gap="4">
+            <a href="#contact" aria-label="TextFlow on X">
+              <Icon name="x" size={20} />
+            </a>
+            <a href="#contact" aria-label="TextFlow on LinkedIn">
+              <Icon name="linkedin" size={20} />
+            </a>
+            <a href="#contact" aria-label="TextFlow on Facebook">
+              <Icon name="facebook" size={20} />
+            </a>
+          </HStack>
+        </HStack>
+      </Container>
+    </Box>
+  );
+}
