@@ -9,8 +9,8 @@ interface HeadTag {
   text?: string;
 }
 
-/** Renders one route to HTML for the prerenderer, with its head tags and HTTP status. */
-export async function render(url: string): Promise<{ html: string; head: HeadTag[]; status: number }> {
+/** Renders one route to HTML for the prerenderer, with its head tags. */
+export async function render(url: string): Promise<{ html: string; head: HeadTag[] }> {
   // Rendered as the browser will hydrate it (client-side Suspense boundaries around split routes);
   // router.load() has already loaded every route's code, so nothing suspends.
   const router = createAppRouter({
@@ -33,5 +33,5 @@ export async function render(url: string): Promise<{ html: string; head: HeadTag
     for (const l of (match.links ?? []) as Record<string, string>[])
       if (l) head.push({ tag: 'link', attrs: l });
   }
-  return { html, head, status: router.state.statusCode };
+  return { html, head };
 }
