@@ -37,9 +37,15 @@ export const contactMessageField = z
   .refine((s) => length(s) >= 10, 'Message must be at least 10 characters')
   .refine((s) => length(s) <= 5000, 'Message must be at most 5000 characters');
 
-/** An optional select: '' when nothing is chosen, as the spec's defaults say. */
-export const optionField = <T extends string>(values: readonly T[]) =>
-  z.enum(['', ...values] as [string, ...string[]]) as unknown as z.ZodType<'' | T>;
+/** An optional select: '' when nothing is chosen, as the spec's defaults say. Trimmed like the server. */
+export const optionField = <T extends string>(values: readonly T[], message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (values as readonly string[]).includes(v), message) as unknown as z.ZodType<
+    '' | T,
+    string
+  >;
 
 /** The hidden honeypot: people never see it, so it stays empty. */
 export const honeypotField = z.string().max(1000);

@@ -16,7 +16,10 @@ export const contactSchema = z.object({
   email: emailField,
   phone: phoneField,
   company: companyField,
-  service: optionField(serviceOptions.map((o) => o.value)),
+  service: optionField(
+    serviceOptions.map((o) => o.value),
+    'Please choose a service from the list',
+  ),
   message: contactMessageField,
   website: honeypotField,
 });

@@ -16,8 +16,14 @@ export const demoSchema = z.object({
   email: emailField,
   phone: phoneField,
   company: companyField,
-  preferredDate: optionField(preferredDateOptions.map((o) => o.value)),
-  preferredTime: optionField(preferredTimeOptions.map((o) => o.value)),
+  preferredDate: optionField(
+    preferredDateOptions.map((o) => o.value),
+    'Please choose a preferred date from the list',
+  ),
+  preferredTime: optionField(
+    preferredTimeOptions.map((o) => o.value),
+    'Please choose a preferred time from the list',
+  ),
   message: messageField,
   website: honeypotField,
 });

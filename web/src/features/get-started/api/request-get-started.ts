@@ -16,8 +16,14 @@ export const getStartedSchema = z.object({
   email: emailField,
   phone: phoneField,
   company: companyField,
-  service: optionField(serviceOptions.map((o) => o.value)),
-  monthlyVolume: optionField(monthlyVolumeOptions.map((o) => o.value)),
+  service: optionField(
+    serviceOptions.map((o) => o.value),
+    'Please choose a service from the list',
+  ),
+  monthlyVolume: optionField(
+    monthlyVolumeOptions.map((o) => o.value),
+    'Please choose a monthly volume from the list',
+  ),
   message: messageField,
   website: honeypotField,
 });
