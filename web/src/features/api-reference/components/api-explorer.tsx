@@ -21,7 +21,7 @@ function EndpointCard({ e }: { e: Endpoint }) {
     <Card.Root as="article" aria-labelledby={`ep-${e.id}`}>
       <Card.Header>
         <HStack gap="3" flexWrap="wrap">
-          <Badge colorPalette={e.method === 'GET' ? 'green' : 'blue'} variant="solid">
+          <Badge bg={e.method === 'GET' ? 'green.700' : 'blue.700'} color="white">
             {e.method}
           </Badge>
           <Text as="code" fontWeight="semibold">

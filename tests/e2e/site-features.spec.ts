@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+
+test('API reference search filters by title, description or path, case-insensitively, and by category', async ({
+  page,
+}) => {
+  await page.goto('/api-reference');
+  await page.waitForLoadState('networkidle');
+  const cards = page.locator('article');
+  await expect(cards).toHaveCount(6);
+  const search = page.getByLabel('Search endpoints');
+  await search.fill('SMS');
+  await expect(cards).toHaveCount(2);
+  await search.fill('/V1/LOOKUP');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Phone lookup');
+  await search.fill('many recipients');
+  await expect(cards).toHaveCount(1);
+  await search.fill('');
+  await page.getByRole('button', { name: 'Campaigns' }).click();
+  await expect(cards).toHaveCount(2);
+  await page.getByRole('button', { name: 'All' }).click();
+  await expect(cards).toHaveCount(6);
+});
+
+test('copy buttons confirm and reset after 2 seconds', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/api-reference');
+  await page.waitForLoadState('networkidle');
+  const card = page.locator('article').first();
+  await card.getByRole('tab', { name: 'Example' }).click();
+  const copy = card.getByRole('button', { name: 'Copy request' });
+  await copy.click();
+  const copied = card.getByRole('button', { name: 'Request copied' });
+  await expect(copied).toHaveText('Copied!');
+  await page.waitForTimeout(1500);
+  await expect(copied).toHaveText('Copied!');
+  await expect(card.getByRole('button', { name: 'Copy request' })).toHaveText('Copy', { timeout: 1500 });
+});
+
+test('the status page shows the banner rule and the averages', async ({ page }) => {
+  await page.goto('/status');
+  await expect(page.getByRole('heading', { name: 'All Systems Operational' })).toBeVisible();
+  await expect(page.getByTestId('Average uptime')).toHaveText('99.97%');
+  await expect(page.getByTestId('Average response time')).toHaveText('140ms');
+  await expect(page.getByTestId('Services monitored')).toHaveText('6');
+  await expect(page.getByRole('article')).toHaveCount(4);
+});
+
+test('the documentation page has its cards and four tabs', async ({ page }) => {
+  await page.goto('/documentation');
+  await page.waitForLoadState('networkidle');
+  for (const name of ['Guides', 'API Reference', 'SDKs'])
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await page.getByRole('tab', { name: 'Webhooks' }).click();
+  await expect(page.getByText('HMAC-SHA256')).toBeVisible();
+  await page.getByRole('tab', { name: 'API Reference' }).click();
+  await expect(page.getByText('Authorization: Bearer YOUR_API_KEY')).toBeVisible();
+});

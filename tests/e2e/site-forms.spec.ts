@@ -1,0 +1,208 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function ready(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('contact form', () => {
+  test('validates on submit with the spec messages, then on change', async ({ page }) => {
+    await ready(page, '/');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name *').fill('A');
+    await expect(form.getByText('Name must be at least 2 characters')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(form.getByText('Message must be at least 10 characters')).toBeVisible();
+    await form.getByLabel('Name *').fill('Ada');
+    await expect(form.getByText('Name must be at least 2 characters')).toHaveCount(0);
+  });
+
+  test('sends a message, shows the success notice and resets the form', async ({ page }) => {
+    await ready(page, '/');
+    const name = `Contact ${unique()}`;
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name *').fill(name);
+    await form.getByLabel('Email *').fill('ada@example.com');
+    await expect(form.getByLabel('Phone')).toHaveAttribute('placeholder', '+1 (555) 123-4567');
+    await form.getByLabel('Service Interest').selectOption('data-lookups');
+    await form.getByLabel('Message *').fill('Please tell me about phone lookups.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message sent successfully!')).toBeVisible();
+    await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+    await expect(form.getByLabel('Name *')).toHaveValue('');
+  });
+
+  test('keeps what was typed and shows the server detail when sending fails', async ({ page }) => {
+    await ready(page, '/');
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Service Unavailable',
+          status: 503,
+          detail: 'The service is briefly unavailable. Please try again shortly.',
+        }),
+      }),
+    );
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name *').fill('Grace Hopper');
+    await form.getByLabel('Email *').fill('grace@example.com');
+    await form.getByLabel('Message *').fill('This should fail but stay typed.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Error sending message')).toBeVisible();
+    await expect(
+      page.getByText('The service is briefly unavailable. Please try again shortly.'),
+    ).toBeVisible();
+    await expect(form.getByLabel('Name *')).toHaveValue('Grace Hopper');
+    await expect(form.getByLabel('Message *')).toHaveValue('This should fail but stay typed.');
+  });
+
+  test('shows Sending... with the button disabled while pending', async ({ page }) => {
+    await ready(page, '/');
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/contact', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name *').fill('Pending Person');
+    await form.getByLabel('Email *').fill('pending@example.com');
+    await form.getByLabel('Message *').fill('Waiting for the server to answer.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const pending = form.getByRole('button', { name: 'Sending...' });
+    await expect(pending).toBeDisabled();
+    release();
+    await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  });
+
+  test('keeps unsent text across a reload', async ({ page }) => {
+    await ready(page, '/');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Message *').fill('A draft that must survive a reload');
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('form', { name: 'Contact form' }).getByLabel('Message *')).toHaveValue(
+      'A draft that must survive a reload',
+    );
+  });
+});
+
+test('the get-started form submits and shows Thank You!', async ({ page }) => {
+  await ready(page, '/get-started');
+  await expect(page.getByRole('heading', { name: 'Start Your Journey' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Get started' });
+  await form.getByRole('button', { name: 'Get Started' }).click();
+  await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+  await form.getByLabel('Full Name *').fill(`Starter ${unique()}`);
+  await form.getByLabel('Email Address *').fill('starter@example.com');
+  await form.getByLabel('Primary Service Interest').selectOption('all');
+  await form.getByLabel('Monthly Message Volume').selectOption('1m+');
+  await form.getByLabel('Additional Information').fill('We send a lot.');
+  await form.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  await expect(page.getByText('Request submitted successfully!')).toBeVisible();
+  await expect(page.getByText(/within 24 hours/).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the get-started form shows the error notice and keeps values on failure', async ({ page }) => {
+  await ready(page, '/get-started');
+  await page.route('**/api/get-started', (route) => route.fulfill({ status: 500, body: '' }));
+  const form = page.getByRole('form', { name: 'Get started' });
+  await form.getByLabel('Full Name *').fill('Kept Name');
+  await form.getByLabel('Email Address *').fill('kept@example.com');
+  await form.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page.getByText('Error submitting request')).toBeVisible();
+  await expect(page.getByText('Please try again later.')).toBeVisible();
+  await expect(form.getByLabel('Full Name *')).toHaveValue('Kept Name');
+});
+
+test('the demo form schedules a demo and shows Demo Scheduled!', async ({ page }) => {
+  await ready(page, '/schedule-demo');
+  for (const t of ['30-Minute Demo', 'Flexible Timing', 'Live Q&A', 'Book Your Demo'])
+    await expect(page.getByRole('heading', { name: t })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Book your demo' });
+  await form.getByLabel('Full Name *').fill(`Demo ${unique()}`);
+  await form.getByLabel('Email Address *').fill('demo@example.com');
+  await form.getByLabel('Preferred Date').selectOption('next-week');
+  await form.getByLabel('Preferred Time').selectOption('afternoon');
+  await expect(
+    form.getByLabel('Preferred Time').locator('option', { hasText: 'Afternoon (12PM-5PM)' }),
+  ).toHaveCount(1);
+  await form.getByLabel('What would you like to see in the demo?').fill('Voice agents');
+  await form.getByRole('button', { name: 'Schedule Demo' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo Scheduled!' })).toBeVisible();
+  await expect(page.getByText('Demo scheduled successfully!')).toBeVisible();
+});
+
+test('the demo form shows its error notice on failure', async ({ page }) => {
+  await ready(page, '/schedule-demo');
+  await page.route('**/api/demo', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        status: 429,
+        title: 'Too Many Requests',
+        detail: 'Too many submissions from your address. Please try again in a minute.',
+      }),
+    }),
+  );
+  const form = page.getByRole('form', { name: 'Book your demo' });
+  await form.getByLabel('Full Name *').fill('Busy Person');
+  await form.getByLabel('Email Address *').fill('busy@example.com');
+  await form.getByRole('button', { name: 'Schedule Demo' }).click();
+  await expect(page.getByText('Error scheduling demo')).toBeVisible();
+  await expect(
+    page.getByText('Too many submissions from your address. Please try again in a minute.'),
+  ).toBeVisible();
+  await expect(form.getByLabel('Full Name *')).toHaveValue('Busy Person');
+});
+
+test('the newsletter form subscribes', async ({ page }) => {
+  await ready(page, '/');
+  const form = page.getByRole('form', { name: 'Newsletter' });
+  await form.getByLabel('Email for our newsletter').fill(`reader-${unique()}@example.com`);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Subscribed successfully!')).toBeVisible();
+  await expect(form.getByLabel('Email for our newsletter')).toHaveValue('');
+});
+
+test('a double click stores one lead (same Idempotency-Key)', async ({ page }) => {
+  await ready(page, '/');
+  const keys: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/contact') && r.method() === 'POST')
+      keys.push(r.headers()['idempotency-key'] ?? '');
+  });
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('Name *').fill('Double Clicker');
+  await form.getByLabel('Email *').fill('double@example.com');
+  await form.getByLabel('Message *').fill('Clicking twice should not store twice.');
+  await form.getByRole('button', { name: 'Send Message' }).dblclick();
+  await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  expect(keys.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(keys).size).toBe(1);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test('F8 focuses the notice region', async ({ page }) => {
+  await ready(page, '/');
+  const form = page.getByRole('form', { name: 'Newsletter' });
+  await form.getByLabel('Email for our newsletter').fill(`f8-${unique()}@example.com`);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Subscribed successfully!')).toBeVisible();
+  await page.keyboard.press('F8');
+  const focusedInRegion = await page.evaluate(() =>
+    Boolean(document.activeElement?.closest('[data-scope="toast"], [role="region"]')),
+  );
+  expect(focusedInRegion).toBe(true);
+});

@@ -1,0 +1,157 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures.ts';
+
+const routes = [
+  { path: '/', title: /Validate\. Engage\. Convert\./, heading: 'Validate. Engage. Convert.' },
+  { path: '/get-started', title: 'Get Started | TextFlow', heading: 'Get Started' },
+  { path: '/schedule-demo', title: 'Schedule a Demo | TextFlow', heading: 'Schedule a Demo' },
+  { path: '/documentation', title: 'Documentation | TextFlow', heading: 'Documentation' },
+  { path: '/api-reference', title: 'API Reference | TextFlow', heading: 'API Reference' },
+  { path: '/status', title: 'System Status | TextFlow', heading: 'System Status' },
+  { path: '/terms', title: 'Terms of Service | TextFlow', heading: 'Terms of Service' },
+  { path: '/privacy', title: 'Privacy Policy | TextFlow', heading: 'Privacy Policy' },
+];
+
+for (const r of routes) {
+  test(`${r.path} is real HTML with its own head, hydrates without errors, and passes axe`, async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const res = await page.goto(r.path);
+    expect(res?.status()).toBe(200);
+    const html = await res!.text();
+    expect(html).toContain('<meta name="description"');
+    expect(html).toContain('<link rel="canonical"');
+    expect(html).toContain('property="og:title"');
+    await expect(page).toHaveTitle(r.title);
+    await expect(page.getByRole('heading', { level: 1, name: r.heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('an unknown path answers 404 with the 404 page', async ({ page }) => {
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page).toHaveTitle('404 Page Not Found');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('content is readable with JavaScript off', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Validate. Engage. Convert.' })).toBeVisible();
+  await expect(page.getByText('Ready to Transform Your Business Communication?')).toBeVisible();
+  await expect(page.getByText('CALL for pricing').first()).toBeVisible();
+  await context.close();
+});
+
+test('robots.txt keeps the admin out and sitemap.xml lists the public routes', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Disallow: /admin');
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const r of routes) expect(sitemap).toContain(`${r.path === '/' ? '/' : r.path}</loc>`);
+  expect(sitemap).not.toContain('/admin');
+});
+
+test('the landing page has its ten sections in order with their anchors', async ({ page }) => {
+  await page.goto('/');
+  const ids = await page
+    .locator('header, main > section, footer')
+    .evaluateAll((els) => els.map((e) => e.id || e.tagName.toLowerCase()));
+  expect(ids).toEqual([
+    'header',
+    'section',
+    'section',
+    'features',
+    'section',
+    'setup',
+    'pricing',
+    'section',
+    'cta',
+    'contact',
+  ]);
+  await expect(page.getByRole('heading', { name: 'Seamless Integrations with Zapier' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Ready to Transform Your Business Communication?' }),
+  ).toBeVisible();
+  for (const name of ['Shopify', 'Salesforce', 'HubSpot', 'Zapier', 'Mailchimp', 'Slack']) {
+    await expect(page.getByTestId('integrations-grid').getByText(name, { exact: true })).toBeVisible();
+  }
+  for (const text of [
+    'Free setup',
+    'No contracts',
+    '24/7 support',
+    'CALL for pricing',
+    'Custom pricing',
+    '98%',
+    'Read Rate',
+  ]) {
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByText('© 2024')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/get-started');
+  await expect(page.getByRole('link', { name: 'View Demo' })).toHaveAttribute('href', '/schedule-demo');
+  await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/get-started');
+});
+
+test('statistics count up from 0 to their targets', async ({ page }) => {
+  await page.goto('/');
+  const stat = page.locator('[data-target="750"]');
+  await stat.scrollIntoViewIfNeeded();
+  await expect(stat).not.toHaveText('750%', { timeout: 1500 });
+  await expect(stat).toHaveText('750%', { timeout: 4000 });
+});
+
+test('with reduced motion the numbers appear at once', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-target="98"]')).toHaveText('98%');
+  await context.close();
+});
+
+test('the Resources links lead to their pages (menu on desktop, toggled menu on small screens)', async ({
+  page,
+}, info) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  if (info.project.name === 'mobile') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'API Reference' }).click();
+    await expect(page.locator('#mobile-menu')).toHaveCount(0);
+  } else {
+    await page.getByRole('button', { name: 'Resources' }).click();
+    await page.getByRole('link', { name: 'API Reference' }).first().click();
+  }
+  await expect(page).toHaveURL(/\/api-reference$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'API Reference' })).toBeVisible();
+});
+
+test('the small-screen menu repeats the links and closes after a choice', async ({ page }, info) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.click();
+  const menu = page.locator('#mobile-menu');
+  for (const name of [
+    'Features',
+    'Contact',
+    'Documentation',
+    'API Reference',
+    'Status',
+    'Schedule Demo',
+    'Get Started',
+  ]) {
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await menu.getByRole('link', { name: 'Features' }).click();
+  await expect(menu).toHaveCount(0);
+  await expect(page).toHaveURL(/#features$/);
+  expect(info.project.name).toBeTruthy();
+});
