@@ -2,10 +2,18 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Alias } from 'vite';
 
 const require = createRequire(import.meta.url);
 const routerCore = path.dirname(require.resolve('@tanstack/router-core/package.json'));
+const chakra = path.dirname(require.resolve('@chakra-ui/react/package.json'));
+
+// Chakra's theme entry builds the whole default theme when loaded; the public system imports the
+// few token and recipe modules it uses one by one (see src/theme/system.ts).
+const chakraThemeParts: Alias = {
+  find: /^@chakra-ui\/theme-parts\/(.*)$/,
+  replacement: `${chakra}/dist/esm/theme/$1.js`,
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -13,16 +21,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
   ],
-  // The prerenderer must produce exactly the markup the browser's first render hydrates, so it
-  // bundles the router with its client build-time flag (isServer = false).
-  ...(isSsrBuild
-    ? {
-        resolve: {
-          alias: { '@tanstack/router-core/isServer': path.join(routerCore, 'dist/esm/isServer/client.js') },
-        },
-        ssr: { noExternal: [/^@tanstack\//] },
-      }
-    : {}),
+  resolve: {
+    alias: [
+      chakraThemeParts,
+      // The prerenderer must produce exactly the markup the browser's first render hydrates, so it
+      // bundles the router with its client build-time flag (isServer = false).
+      ...(isSsrBuild
+        ? [
+            {
+              find: '@tanstack/router-core/isServer',
+              replacement: path.join(routerCore, 'dist/esm/isServer/client.js'),
+            },
+          ]
+        : []),
+    ],
+  },
+  ...(isSsrBuild ? { ssr: { noExternal: [/^@tanstack\//, /^@chakra-ui\//] } } : {}),
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:8080', changeOrigin: false } },

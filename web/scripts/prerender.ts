@@ -1,5 +1,6 @@
 // Writes one real HTML file per public route from the SSR build, plus 404.html and sitemap.xml.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as EntryServer from '../src/entry-server.tsx';
@@ -74,3 +75,11 @@ writeFileSync(
     .join('\n')}\n</urlset>\n`,
 );
 rmSync(path.join(webDir, 'dist-ssr'), { recursive: true, force: true });
+
+// Precompressed copies, served as nginx's gzip_static does (and api/src/web/static-site.ts).
+const compressible = /\.(html|js|css|svg|xml|txt|json)$/;
+for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !compressible.test(entry.name)) continue;
+  const file = path.join(entry.parentPath, entry.name);
+  writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION }));
+}

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createAppRouter } from './router.tsx';
 
@@ -11,9 +11,11 @@ const app = (
   </StrictMode>
 );
 
-// Prerendered pages hydrate; the route's code must be loaded first so the markup matches.
+// Prerendered pages hydrate; the route's code must be loaded first so the markup matches. As a
+// transition, hydration yields to the browser between components instead of blocking the main
+// thread for its whole length (the page is already visible and readable).
 if (container.hasChildNodes()) {
-  void router.load().then(() => hydrateRoot(container, app));
+  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }

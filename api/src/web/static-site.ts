@@ -66,6 +66,14 @@ export function staticSite(root: string): Middleware {
     }
     const ext = path.extname(file);
     ctx.type = TYPES[ext] ?? 'application/octet-stream';
+    ctx.vary('Accept-Encoding');
+    // A precompressed copy written by the build, as nginx's gzip_static serves it.
+    const gz = ctx.acceptsEncodings('gzip', 'identity') === 'gzip' ? await fileAt(`${file}.gz`) : undefined;
+    if (gz) {
+      file = `${file}.gz`;
+      info = gz;
+      ctx.set('Content-Encoding', 'gzip');
+    }
     ctx.length = info.size;
     ctx.set('Cache-Control', rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.set('X-Content-Type-Options', 'nosniff');

@@ -1,9 +1,9 @@
 import { Field, Input, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { Registration } from './lazy-form.tsx';
 
 interface Common {
   label: string;
-  registration: UseFormRegisterReturn;
+  registration: Registration;
   error?: { message?: string | undefined } | undefined;
   required?: boolean;
 }
@@ -67,7 +67,7 @@ export function SelectField({
 }
 
 /** Hidden from people and assistive technology; bots that fill every field fill this one too. */
-export function Honeypot({ registration }: { registration: UseFormRegisterReturn }) {
+export function Honeypot({ registration }: { registration: Registration }) {
   return (
     <div
       aria-hidden="true"

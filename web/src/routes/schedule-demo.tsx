@@ -1,6 +1,6 @@
 import { Card, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { DemoForm } from '../features/demo/components/demo-form.tsx';
+import { LazyDemoForm } from '../features/demo/components/lazy-demo-form.tsx';
 import { seo } from '../lib/seo.ts';
 import { PageHero } from './-components/page-hero.tsx';
 import { SiteLayout } from './-components/site-layout.tsx';
@@ -37,7 +37,7 @@ export const Route = createFileRoute('/schedule-demo')({
             </Card.Root>
           ))}
         </SimpleGrid>
-        <DemoForm />
+        <LazyDemoForm />
       </Container>
     </SiteLayout>
   ),

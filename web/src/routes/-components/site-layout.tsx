@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ContactForm } from '../../features/contact/components/contact-form.tsx';
-import { NewsletterForm } from '../../features/newsletter/components/newsletter-form.tsx';
+import { LazyContactForm } from '../../features/contact/components/lazy-contact-form.tsx';
+import { LazyNewsletterForm } from '../../features/newsletter/components/lazy-newsletter-form.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -13,7 +13,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <main id="main">{children}</main>
-      <SiteFooter contactForm={<ContactForm />} newsletterForm={<NewsletterForm />} />
+      <SiteFooter contactForm={<LazyContactForm />} newsletterForm={<LazyNewsletterForm />} />
     </>
   );
 }

@@ -1,0 +1,114 @@
+// `npm run bench:web`: builds the site, serves it as production does (the API's static middleware
+// on an embedded database, precompressed files), and runs Lighthouse 12 (mobile defaults) three
+// times on each public route with Debian's Chromium. Prints the medians, the JavaScript and CSS
+// (gzip) the landing page loads before any interaction, and a last summary line.
+import { spawnSync } from 'node:child_process';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { root, startApi, startDatabase } from './lib/stack.ts';
+
+const ROUTES = ['/', '/get-started', '/schedule-demo', '/documentation', '/api-reference', '/status', '/terms', '/privacy'];
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  jsGz: number;
+  cssGz: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+function build() {
+  console.log('building the site…');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('building the site failed');
+}
+
+async function audit(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  // Every request of the page load (Lighthouse does not interact): bytes on the wire, gzip here.
+  const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const bytes = (type: string) =>
+    requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: num('largest-contentful-paint'),
+    tbtMs: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    fcpMs: num('first-contentful-paint'),
+    jsGz: bytes('Script'),
+    cssGz: bytes('Stylesheet'),
+  };
+}
+
+async function main() {
+  build();
+  const db = await startDatabase();
+  const api = await startApi(db.url, { STATIC_DIR: `${root}/web/dist`, LOG_LEVEL: 'warn' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+  const rows: { route: string; m: Run }[] = [];
+  try {
+    for (const route of ROUTES) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${api.url}${route}`, chrome.port));
+      const m = Object.fromEntries(
+        (Object.keys(runs[0]!) as (keyof Run)[]).map((k) => [k, median(runs.map((r) => r[k]))]),
+      ) as unknown as Run;
+      rows.push({ route, m });
+      console.log(
+        `${route.padEnd(15)} perf ${m.performance} a11y ${m.accessibility} bp ${m.bestPractices} seo ${m.seo}` +
+          ` | FCP ${(m.fcpMs / 1000).toFixed(2)} s LCP ${(m.lcpMs / 1000).toFixed(2)} s TBT ${Math.round(m.tbtMs)} ms` +
+          ` CLS ${m.cls.toFixed(3)} | JS ${(m.jsGz / 1024).toFixed(1)} KB CSS ${(m.cssGz / 1024).toFixed(1)} KB (gzip)`,
+      );
+    }
+  } finally {
+    chrome.kill();
+    await api.stop();
+    await db.stop();
+  }
+  const landing = rows.find((r) => r.route === '/')!.m;
+  console.log(
+    `landing page before interaction: JavaScript ${(landing.jsGz / 1024).toFixed(1)} KB gzip, CSS ${(landing.cssGz / 1024).toFixed(1)} KB gzip`,
+  );
+  const min = (k: keyof Run) => Math.min(...rows.map((r) => r.m[k]));
+  console.log(
+    `min_performance: ${min('performance')} min_a11y: ${min('accessibility')} min_bp: ${min('bestPractices')} min_seo: ${min('seo')} landing_js_gz_kb: ${Math.round(landing.jsGz / 1024)}`,
+  );
+}
+
+await main();

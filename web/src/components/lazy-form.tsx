@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+
+/** What a form view needs from its form logic; the static shell passes names only. */
+export interface Registration {
+  name: string;
+  onChange?: (event: { target: unknown; type?: unknown }) => unknown;
+  onBlur?: (event: { target: unknown; type?: unknown }) => unknown;
+  ref?: (instance: HTMLElement | null) => void;
+}
+
+export interface FormViewProps<N extends string> {
+  reg: (name: N) => Registration;
+  errors: Partial<Record<N, { message?: string | undefined } | undefined>>;
+  pending: boolean;
+}
+
+export const staticViewProps = {
+  reg: (name: string) => ({ name }),
+  errors: {},
+  pending: false,
+} satisfies FormViewProps<string>;
+
+interface Props {
+  /** The form's markup without its logic: what is prerendered and shown until the logic loads. */
+  shell: ReactNode;
+  load: () => Promise<{ default: ComponentType }>;
+  /** sessionStorage key the real form restores its draft from (see useLeadSubmission). */
+  draftKey: string;
+}
+
+/**
+ * Keeps react-hook-form, zod and the submission code out of the page's first load: the form is
+ * rendered as plain markup, and its logic is loaded when the visitor comes to use it (pointer,
+ * touch or focus). Whatever was typed meanwhile is carried over through the draft, the focused
+ * field keeps the focus, and a submit made before the logic arrived is replayed.
+ */
+export function LazyForm({ shell, load, draftKey }: Props) {
+  const [Real, setReal] = useState<ComponentType | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const started = useRef(false);
+  const handover = useRef<{ focus: string | null; submit: boolean }>({ focus: null, submit: false });
+
+  const start = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    void load().then((m) => {
+      const active = document.activeElement;
+      handover.current.focus =
+        active instanceof HTMLElement && box.current?.contains(active) ? active.getAttribute('name') : null;
+      setReal(() => m.default);
+    });
+  }, [load]);
+
+  const saveDraft = () => {
+    const form = box.current?.querySelector('form');
+    if (!form || Real) return;
+    try {
+      sessionStorage.setItem(draftKey, JSON.stringify(Object.fromEntries(new FormData(form))));
+    } catch {
+      // storage unavailable: the typed text still moves over if the logic arrives in time
+    }
+  };
+
+  useEffect(() => {
+    if (!Real) return;
+    const form = box.current?.querySelector('form');
+    const { focus, submit } = handover.current;
+    const field = focus ? form?.querySelector<HTMLElement>(`[name="${focus}"]`) : null;
+    field?.focus();
+    if (submit) form?.requestSubmit();
+  }, [Real]);
+
+  return (
+    <div
+      ref={box}
+      onPointerEnter={start}
+      onPointerDown={start}
+      onTouchStart={start}
+      onFocus={start}
+      onInput={saveDraft}
+      onChange={saveDraft}
+      onSubmit={(e) => {
+        if (Real) return;
+        e.preventDefault();
+        saveDraft();
+        handover.current.submit = true;
+        start();
+      }}
+    >
+      {Real ? <Real /> : shell}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { semanticColors } from '@chakra-ui/theme-parts/semantic-tokens/colors';
+import { semanticRadii } from '@chakra-ui/theme-parts/semantic-tokens/radii';
+import { semanticShadows } from '@chakra-ui/theme-parts/semantic-tokens/shadows';
+import { animations } from '@chakra-ui/theme-parts/tokens/animations';
+import { aspectRatios } from '@chakra-ui/theme-parts/tokens/aspect-ratios';
+import { blurs } from '@chakra-ui/theme-parts/tokens/blurs';
+import { borders } from '@chakra-ui/theme-parts/tokens/borders';
+import { colors } from '@chakra-ui/theme-parts/tokens/colors';
+import { cursor } from '@chakra-ui/theme-parts/tokens/cursor';
+import { durations } from '@chakra-ui/theme-parts/tokens/durations';
+import { easings } from '@chakra-ui/theme-parts/tokens/easings';
+import { fontSizes } from '@chakra-ui/theme-parts/tokens/font-sizes';
+import { fontWeights } from '@chakra-ui/theme-parts/tokens/font-weights';
+import { fonts } from '@chakra-ui/theme-parts/tokens/fonts';
+import { keyframes } from '@chakra-ui/theme-parts/tokens/keyframes';
+import { letterSpacings } from '@chakra-ui/theme-parts/tokens/letter-spacing';
+import { lineHeights } from '@chakra-ui/theme-parts/tokens/line-heights';
+import { radii } from '@chakra-ui/theme-parts/tokens/radius';
+import { sizes } from '@chakra-ui/theme-parts/tokens/sizes';
+import { spacing } from '@chakra-ui/theme-parts/tokens/spacing';
+import { zIndices } from '@chakra-ui/theme-parts/tokens/z-indices';
+
+/** Chakra's default tokens, as its own theme assembles them (theme/index.js). */
+export const tokens = {
+  aspectRatios,
+  animations,
+  blurs,
+  borders,
+  colors,
+  durations,
+  easings,
+  fonts,
+  fontSizes,
+  fontWeights,
+  letterSpacings,
+  lineHeights,
+  radii,
+  spacing,
+  sizes,
+  zIndex: zIndices,
+  cursor,
+};
+
+export const semanticTokens = { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii };
+export { keyframes };
