@@ -18,13 +18,24 @@ const siteUrlForWindow = process.env.VITE_SITE_URL ?? 'https://textflow.example'
   removeEventListener: () => {},
 };
 (globalThis as { self?: unknown }).self ??= {};
-const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+// The page is complete HTML; its script starts only after the first paint, so reading never
+// waits for JavaScript (the script and its imports load in parallel once it starts).
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8')
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+  .replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_, src: string) =>
+      `<script type="module">requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(src)})));</script>`,
+  );
+if (!template.includes('requestAnimationFrame')) throw new Error('index.html: entry script not found');
 const { render } = (await import(
   pathToFileURL(path.join(webDir, 'dist-ssr/entry-server.js')).href
 )) as typeof EntryServer;
 const siteUrl = process.env.VITE_SITE_URL ?? 'https://textflow.example';
 
-const routes: { url: string; file: string; index: boolean }[] = [
+// The admin desk is client-only (it depends on the signed-in session): its page is a shell with
+// the head tags and an empty root, which the browser renders rather than hydrates.
+const routes: { url: string; file: string; index: boolean; shell?: boolean }[] = [
   { url: '/', file: 'index.html', index: true },
   ...['get-started', 'schedule-demo', 'documentation', 'api-reference', 'status', 'terms', 'privacy'].map(
     (r) => ({
@@ -33,7 +44,7 @@ const routes: { url: string; file: string; index: boolean }[] = [
       index: true,
     }),
   ),
-  { url: '/admin', file: 'admin/index.html', index: false },
+  { url: '/admin', file: 'admin/index.html', index: false, shell: true },
   { url: '/__not-found__', file: '404.html', index: false },
 ];
 
@@ -58,8 +69,10 @@ for (const route of routes) {
     return '';
   });
   // The components' own head tags win; the route's declared ones stand in when none were rendered.
-  const headHtml = hoisted.length > 0 ? hoisted.join('') : tags;
-  const out = template.replace('<!--app-head-->', headHtml).replace('<!--app-html-->', body);
+  const headHtml = hoisted.length > 0 && !route.shell ? hoisted.join('') : tags;
+  const out = template
+    .replace('<!--app-head-->', headHtml)
+    .replace('<!--app-html-->', route.shell ? '' : body);
   const target = path.join(dist, route.file);
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, out);

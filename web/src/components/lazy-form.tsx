@@ -61,6 +61,15 @@ export function LazyForm({ shell, load, draftKey }: Props) {
     }
   };
 
+  // A draft left from before a reload means the form is in use: load it so the draft comes back.
+  useEffect(() => {
+    try {
+      if (sessionStorage.getItem(draftKey)) start();
+    } catch {
+      // storage unavailable: nothing to restore
+    }
+  }, [draftKey, start]);
+
   useEffect(() => {
     if (!Real) return;
     const form = box.current?.querySelector('form');

@@ -1,8 +1,9 @@
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { useRef, type PointerEvent, type ReactNode } from 'react';
 
 /**
  * Notices as the spec's section 4 says: one at a time, shown for 5000 ms, removed 1,000,000 ms
- * after dismissal, F8 focuses the region.
+ * after dismissal, F8 focuses the region, a swipe right of at least 50 px dismisses.
  */
 export const toaster = createToaster({
   placement: 'bottom-end',
@@ -18,16 +19,64 @@ export function Toaster() {
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
+          <SwipeToDismiss id={toast.id}>
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
             <Toast.CloseTrigger />
-          </Toast.Root>
+          </SwipeToDismiss>
         )}
       </ChakraToaster>
     </Portal>
   );
+}
+
+/** The swipe distance (px, to the right) that dismisses a notice. */
+export const SWIPE_THRESHOLD = 50;
+
+function SwipeToDismiss({ id, children }: { id: string | undefined; children: ReactNode }) {
+  const start = useRef<{ x: number; pointer: number } | null>(null);
+  const move = (e: PointerEvent<HTMLDivElement>) => {
+    if (!start.current || start.current.pointer !== e.pointerId) return;
+    const dx = Math.max(0, e.clientX - start.current.x);
+    e.currentTarget.style.translate = `${dx}px 0`;
+  };
+  const end = (e: PointerEvent<HTMLDivElement>) => {
+    if (!start.current || start.current.pointer !== e.pointerId) return;
+    const dx = e.clientX - start.current.x;
+    start.current = null;
+    e.currentTarget.style.translate = '';
+    if (dx >= SWIPE_THRESHOLD && id) toaster.dismiss(id);
+  };
+  return (
+    <Toast.Root
+      width={{ md: 'sm' }}
+      touchAction="pan-y"
+      data-testid="notice"
+      onPointerDown={(e) => {
+        if ((e.target as HTMLElement).closest('button')) return;
+        start.current = { x: e.clientX, pointer: e.pointerId };
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+      }}
+      onPointerMove={move}
+      onPointerUp={end}
+      onPointerCancel={(e) => {
+        start.current = null;
+        e.currentTarget.style.translate = '';
+      }}
+    >
+      {children}
+    </Toast.Root>
+  );
+}
+
+/**
+ * Shows a notice in place of the current one. With `max: 1` the toaster would queue a new notice
+ * behind the visible (or dismissed, kept 1,000,000 ms) one; the newest message must show at once.
+ */
+export function notify(options: Parameters<typeof toaster.create>[0]): string {
+  toaster.remove();
+  return toaster.create(options);
 }

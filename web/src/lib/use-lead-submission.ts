@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { toaster } from '../components/toaster.tsx';
+import { notify } from '../components/toaster.tsx';
 import { ApiError, newIdempotencyKey } from './api-client.ts';
 
 interface Options<V extends FieldValues> {
@@ -72,11 +72,11 @@ export function useLeadSubmission<V extends FieldValues>({
       } catch {
         // nothing to clear
       }
-      toaster.create({ type: 'success', title: success.title, description: success.description });
+      notify({ type: 'success', title: success.title, description: success.description });
       onSuccess?.();
     },
     onError: (error) => {
-      toaster.create({ type: 'error', title: errorTitle, description: errorDescription(error) });
+      notify({ type: 'error', title: errorTitle, description: errorDescription(error) });
     },
   });
 

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AdminApp } from '../features/admin/components/admin-app.tsx';
 
 export const Route = createFileRoute('/admin')({
-  head: () => ({ meta: [{ title: 'Admin' }, { name: 'robots', content: 'noindex, nofollow' }] }),
-  component: () => <h1>Admin</h1>,
+  head: () => ({
+    meta: [
+      { title: 'Admin | TextFlow' },
+      { name: 'description', content: 'The lead desk for the sales team.' },
+      { name: 'robots', content: 'noindex, nofollow' },
+    ],
+  }),
+  component: AdminApp,
 });
