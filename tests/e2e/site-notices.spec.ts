@@ -1,0 +1,44 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function showNotice(page: Page) {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const form = page.getByRole('form', { name: 'Newsletter' });
+  await form.getByLabel('Email for our newsletter').fill(`swipe-${Date.now().toString(36)}@example.com`);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  const notice = page.getByTestId('notice');
+  await expect(notice).toContainText('Subscribed successfully!');
+  return notice;
+}
+
+async function swipe(page: Page, box: { x: number; y: number; width: number; height: number }, dx: number) {
+  const x = box.x + 20;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y, { steps: 3 });
+  await page.mouse.move(x + dx, y, { steps: 3 });
+  await page.mouse.up();
+}
+
+test('a notice stays after a swipe right shorter than 50 px and goes after a longer one', async ({ page }) => {
+  const notice = await showNotice(page);
+  await swipe(page, (await notice.boundingBox())!, 30);
+  await expect(notice).toHaveAttribute('data-state', 'open');
+  await swipe(page, (await notice.boundingBox())!, 80);
+  // Dismissed: closed at once (the element itself is removed 1,000,000 ms later, as the spec says).
+  await expect(notice).toHaveAttribute('data-state', 'closed');
+});
+
+test('only one notice is shown at a time', async ({ page }) => {
+  await showNotice(page);
+  const form = page.getByRole('form', { name: 'Newsletter' });
+  await form.getByLabel('Email for our newsletter').fill('not-an-email');
+  await form.getByLabel('Email for our newsletter').fill(`second-${Date.now().toString(36)}@example.com`);
+  await page.route('**/api/newsletter', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ status: 503, title: 'Unavailable', detail: 'Try later.' }) }),
+  );
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Error subscribing')).toBeVisible();
+  await expect(page.getByTestId('notice')).toHaveCount(1);
+});
