@@ -3,6 +3,9 @@
 // times on each public route with Debian's Chromium. Prints the medians, the JavaScript and CSS
 // (gzip) the landing page loads before any interaction, and a last summary line.
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { root, startApi, startDatabase } from './lib/stack.ts';
@@ -78,8 +81,12 @@ async function audit(url: string, port: number): Promise<Run> {
 
 async function main() {
   build();
+  // Served from a copy, so a rebuild of web/dist meanwhile (npm start, the browser tests) cannot
+  // pull files from under the measurement.
+  const site = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-site-'));
+  cpSync(path.join(root, 'web/dist'), site, { recursive: true });
   const db = await startDatabase();
-  const api = await startApi(db.url, { STATIC_DIR: `${root}/web/dist`, LOG_LEVEL: 'warn' });
+  const api = await startApi(db.url, { STATIC_DIR: site, LOG_LEVEL: 'warn' });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
   const rows: { route: string; m: Run }[] = [];
   try {
@@ -100,6 +107,7 @@ async function main() {
     chrome.kill();
     await api.stop();
     await db.stop();
+    rmSync(site, { recursive: true, force: true });
   }
   const landing = rows.find((r) => r.route === '/')!.m;
   console.log(
