@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../api/src/db/embedded.ts';
 import { migrate } from '../../api/src/db/migrate.ts';
@@ -39,14 +40,23 @@ export interface Api {
   stop(): Promise<void>;
 }
 
-export async function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<Api> {
+export interface ApiOptions {
+  /** Receives each line the API writes to stdout (its JSON log); without it the lines are discarded. */
+  onLogLine?: (line: string) => void;
+}
+
+export async function startApi(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  opts: ApiOptions = {},
+): Promise<Api> {
   const build = spawnSync('npm', ['run', 'build', '-w', 'api'], { cwd: root, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('building the API failed');
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
     cwd: root,
-    // Logging stays on (it is part of what is measured); its lines go to /dev/null.
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Logging stays on (it is part of what is measured); its lines go to /dev/null unless wanted.
+    stdio: ['ignore', opts.onLogLine ? 'pipe' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -58,6 +68,8 @@ export async function startApi(databaseUrl: string, env: Record<string, string> 
       ...env,
     },
   });
+  const onLogLine = opts.onLogLine;
+  if (onLogLine && child.stdout) createInterface({ input: child.stdout }).on('line', onLogLine);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {

@@ -1,0 +1,281 @@
+// npm run bench:admin — the admin desk at a million leads of each kind: server time of the
+// overview and of list pages (first, deep, search) through the real API over HTTP, and the API
+// process's peak memory while it streams each full CSV export.
+import os from 'node:os';
+import pg from 'pg';
+import { encodeCursor } from '../api/src/admin/leads/admin-leads.repo.ts';
+import { LEAD_TABLES, loadTable } from './lib/admin-data.ts';
+import { percentile, rssMb, sampleRss } from './lib/sampling.ts';
+import { fmt, startApi, startDatabase } from './lib/stack.ts';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+const WARMUP = 10;
+const PASSWORD = 'bench-admin-password';
+
+interface List {
+  table: string;
+  path: string;
+  /** A term a salesperson would type: a company or a surname, matching a small share of rows. */
+  selective: string;
+}
+
+const LISTS: List[] = [
+  { table: 'contact_submissions', path: '/api/contacts', selective: 'Bluefin Robotics' },
+  { table: 'demo_requests', path: '/api/demos', selective: 'Okafor' },
+  { table: 'get_started_requests', path: '/api/get-started', selective: 'Meridian Dental' },
+  { table: 'newsletter_subscribers', path: '/api/newsletters', selective: 'lindqvist' },
+];
+/** Terms that match much of every table: a common mail domain, and a single letter (no trigram). */
+const UNSELECTIVE = ['gmail', 'a'];
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => fmt(l, 2))
+    .join(' ');
+
+async function loadAll(url: string): Promise<void> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const counts: Record<string, number> = {};
+  for (const table of LEAD_TABLES) {
+    counts[table] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+  }
+  await db.end();
+  if (LEAD_TABLES.every((t) => counts[t] === ROWS)) {
+    console.log(`reusing the ${ROWS.toLocaleString('en')} rows per table already in DATABASE_URL`);
+    return;
+  }
+  if (LEAD_TABLES.some((t) => counts[t] !== 0)) {
+    throw new Error(`the lead tables must be empty or hold ${ROWS} rows each: ${JSON.stringify(counts)}`);
+  }
+  console.log(`loading ${ROWS.toLocaleString('en')} rows into each of ${LEAD_TABLES.length} tables`);
+  const started = performance.now();
+  for (const table of LEAD_TABLES) {
+    const t0 = performance.now();
+    await loadTable(url, table, ROWS);
+    console.log(`  ${table}: ${fmt((performance.now() - t0) / 1000)} s (insert, indexes, VACUUM ANALYZE)`);
+  }
+  console.log(`  loaded in ${fmt((performance.now() - started) / 1000)} s`);
+}
+
+/** The request log's `ms` for each request id (the API logs one JSON line per request). */
+const serverMs = new Map<string, number>();
+function onLogLine(line: string) {
+  if (!line.includes('"msg":"request"')) return;
+  try {
+    const entry = JSON.parse(line) as { requestId?: string; ms?: number };
+    if (entry.requestId && typeof entry.ms === 'number') serverMs.set(entry.requestId, entry.ms);
+  } catch {
+    // not a log line
+  }
+}
+
+async function waitForLogs(ids: string[]): Promise<void> {
+  for (let i = 0; i < 100 && !ids.every((id) => serverMs.has(id)); i++) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+interface Shape {
+  name: string;
+  server: { p50: number; p95: number };
+  client: { p50: number; p95: number };
+  note: string;
+  inGoal: boolean;
+}
+
+let seq = 0;
+async function measure(
+  base: string,
+  cookie: string,
+  name: string,
+  path: string,
+  opts: { requests?: number; inGoal?: boolean; describe?: (body: Record<string, unknown>) => string } = {},
+): Promise<Shape> {
+  const requests = opts.requests ?? REQUESTS;
+  const warmup = Math.min(WARMUP, Math.ceil(requests / 5));
+  const ids: string[] = [];
+  const client: number[] = [];
+  let note = '';
+  for (let i = 0; i < warmup + requests; i++) {
+    const id = `bench-${++seq}`;
+    const t0 = performance.now();
+    const res = await fetch(base + path, { headers: { cookie, 'X-Request-Id': id } });
+    const text = await res.text();
+    const ms = performance.now() - t0;
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
+    if (i === 0 && opts.describe) note = opts.describe(JSON.parse(text) as Record<string, unknown>);
+    if (i >= warmup) {
+      ids.push(id);
+      client.push(ms);
+    }
+  }
+  await waitForLogs(ids);
+  const server = ids.map((id) => serverMs.get(id)).filter((v): v is number => v !== undefined);
+  if (server.length !== ids.length) throw new Error(`missing request log lines for ${name}`);
+  const shape: Shape = {
+    name,
+    server: { p50: percentile(server, 50), p95: percentile(server, 95) },
+    client: { p50: percentile(client, 50), p95: percentile(client, 95) },
+    note,
+    inGoal: opts.inGoal ?? true,
+  };
+  console.log(
+    `  ${name.padEnd(34)} server p50 ${fmt(shape.server.p50).padStart(7)} p95 ${fmt(shape.server.p95).padStart(7)} ms` +
+      ` | client p50 ${fmt(shape.client.p50).padStart(7)} p95 ${fmt(shape.client.p95).padStart(7)} ms` +
+      `  (${requests})${note ? `  ${note}` : ''}`,
+  );
+  return shape;
+}
+
+/** The cursor the server would hand out after the row `depth` rows down the newest-first order. */
+async function deepCursor(url: string, table: string, depth: number): Promise<string> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ ts: string; id: number }>(
+      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS ts, id::int AS id
+         FROM ${table} ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1`,
+      [depth - 1],
+    );
+    return encodeCursor({ createdAt: rows[0]!.ts, id: rows[0]!.id });
+  } finally {
+    await db.end();
+  }
+}
+
+async function tableCount(url: string, table: string): Promise<number> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+  } finally {
+    await db.end();
+  }
+}
+
+interface Export {
+  list: string;
+  baselineMb: number;
+  peakMb: number;
+  rows: number;
+}
+
+/** Streams one full export as fast as it comes, sampling the API's RSS every 50 ms. */
+async function exportOnce(base: string, cookie: string, pid: number, list: List, expected: number) {
+  const baselineMb = rssMb(pid);
+  const sampler = sampleRss(pid, 50);
+  const t0 = performance.now();
+  const res = await fetch(`${base}${list.path}/export`, { headers: { cookie } });
+  if (res.status !== 200 || !res.body) throw new Error(`${list.path}/export: ${res.status}`);
+  let bytes = 0;
+  let newlines = 0;
+  const reader = res.body.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    const chunk = r.value;
+    bytes += chunk.length;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines += 1;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const { peakMb, samples } = sampler.stop();
+  // The generated messages hold no line breaks: one line per row, after the header.
+  const rows = newlines - 1;
+  const mb = bytes / 1024 / 1024;
+  console.log(
+    `  ${list.path.padEnd(18)} ${rows.toLocaleString('en')} rows, ${fmt(mb)} MB in ${fmt(seconds)} s ` +
+      `(${fmt(mb / seconds)} MB/s, ${Math.round(rows / seconds).toLocaleString('en')} rows/s); ` +
+      `RSS baseline ${fmt(baselineMb)} MB, peak ${fmt(peakMb)} MB (${samples} samples)` +
+      (rows === expected ? '' : `  ROW COUNT MISMATCH: table has ${expected}`),
+  );
+  if (rows !== expected) throw new Error(`${list.path}/export gave ${rows} rows, the table has ${expected}`);
+  return { list: list.path, baselineMb, peakMb, rows } satisfies Export;
+}
+
+const db = await startDatabase();
+try {
+  console.log(`machine: ${os.cpus().length} cores, load average ${load()}`);
+  await loadAll(db.url);
+
+  // TRUST_PROXY so the API logs the request id this benchmark sends, to read its own timing.
+  const api = await startApi(
+    db.url,
+    { TRUST_PROXY: '1', LOG_LEVEL: 'info', ADMIN_PASSWORD: PASSWORD },
+    { onLogLine },
+  );
+  try {
+    const login = await fetch(`${api.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: api.url },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
+    const depth = Math.floor(ROWS * 0.9);
+    console.log(
+      `\nserver time from the API's request log (client time: fetch over localhost keep-alive); ` +
+        `${REQUESTS} sequential requests per shape after ${WARMUP} warm-up`,
+    );
+    const total = (b: Record<string, unknown>) => `total ${String(b.total)}`;
+    const shapes: Shape[] = [];
+    shapes.push(
+      await measure(api.url, cookie, 'overview', '/api/admin/overview', {
+        describe: (b) => `counts ${JSON.stringify(b.counts)}`,
+      }),
+    );
+    for (const list of LISTS) {
+      const cursor = await deepCursor(db.url, list.table, depth);
+      shapes.push(
+        await measure(api.url, cookie, `${list.path} first page`, `${list.path}?limit=50`, {
+          describe: total,
+        }),
+        await measure(
+          api.url,
+          cookie,
+          `${list.path} page at row ${depth.toLocaleString('en')}`,
+          `${list.path}?limit=50&cursor=${cursor}`,
+        ),
+        await measure(
+          api.url,
+          cookie,
+          `${list.path} search "${list.selective}"`,
+          `${list.path}?limit=50&q=${encodeURIComponent(list.selective)}`,
+          { describe: total },
+        ),
+      );
+    }
+    console.log('\nunselective searches (reported, not in the goal):');
+    for (const list of LISTS) {
+      for (const term of UNSELECTIVE) {
+        shapes.push(
+          await measure(api.url, cookie, `${list.path} search "${term}"`, `${list.path}?limit=50&q=${term}`, {
+            requests: 20,
+            inGoal: false,
+            describe: total,
+          }),
+        );
+      }
+    }
+
+    console.log(`\nfull CSV exports, API RSS sampled every 50 ms (load average ${load()})`);
+    const exports: Export[] = [];
+    for (const list of LISTS) {
+      exports.push(await exportOnce(api.url, cookie, api.pid, list, await tableCount(db.url, list.table)));
+    }
+
+    const goal = shapes.filter((s) => s.inGoal);
+    const worst = goal.reduce((a, b) => (b.server.p95 > a.server.p95 ? b : a));
+    const peak = Math.max(...exports.map((e) => e.peakMb));
+    console.log(`\nworst p95: ${worst.name} (${fmt(worst.server.p95)} ms); load average ${load()}`);
+    console.log(`p95_ms: ${fmt(worst.server.p95)} export_peak_mb: ${fmt(peak)}`);
+  } finally {
+    await api.stop();
+  }
+} finally {
+  await db.stop();
+}
