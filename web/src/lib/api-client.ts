@@ -1,5 +1,6 @@
 import type { paths } from '@lead-desk/contract';
 import createClient, { type Middleware } from 'openapi-fetch';
+import './zod-csp.ts';
 
 export interface Problem {
   type?: string;
