@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures.ts';
 
 async function showNotice(page: Page) {
   await page.goto('/');
@@ -21,7 +22,9 @@ async function swipe(page: Page, box: { x: number; y: number; width: number; hei
   await page.mouse.up();
 }
 
-test('a notice stays after a swipe right shorter than 50 px and goes after a longer one', async ({ page }) => {
+test('a notice stays after a swipe right shorter than 50 px and goes after a longer one', async ({
+  page,
+}) => {
   const notice = await showNotice(page);
   await swipe(page, (await notice.boundingBox())!, 30);
   await expect(notice).toHaveAttribute('data-state', 'open');
@@ -36,9 +39,51 @@ test('only one notice is shown at a time', async ({ page }) => {
   await form.getByLabel('Email for our newsletter').fill('not-an-email');
   await form.getByLabel('Email for our newsletter').fill(`second-${Date.now().toString(36)}@example.com`);
   await page.route('**/api/newsletter', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ status: 503, title: 'Unavailable', detail: 'Try later.' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ status: 503, title: 'Unavailable', detail: 'Try later.' }),
+    }),
   );
   await form.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByText('Error subscribing')).toBeVisible();
   await expect(page.getByTestId('notice')).toHaveCount(1);
+});
+
+test('a dismissed notice no longer catches clicks meant for the page beneath it', async ({ page }) => {
+  const notice = await showNotice(page);
+  const box = (await notice.boundingBox())!;
+  await swipe(page, box, 80);
+  await expect(notice).toHaveAttribute('data-state', 'closed');
+  // Each point the notice covered (and the strip above it) reaches the page again.
+  for (const [x, y] of [
+    [box.x + box.width / 2, box.y + box.height / 2],
+    [box.x + 10, box.y + 5],
+    [box.x + box.width / 2, box.y - 10],
+  ]) {
+    const onNotice = await page.evaluate(
+      ([px, py]) => Boolean(document.elementFromPoint(px!, py!)?.closest('[data-scope="toast"]')),
+      [x, y],
+    );
+    expect(onNotice, `point ${x},${y}`).toBe(false);
+  }
+});
+
+test('success and error notices meet contrast and pass axe while shown', async ({ page }) => {
+  const notice = await showNotice(page);
+  await expect(notice).toHaveCSS('opacity', '1');
+  await expectNoAxeViolations(page);
+  await page.route('**/api/newsletter', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ status: 503, title: 'Unavailable', detail: 'Try later.' }),
+    }),
+  );
+  const form = page.getByRole('form', { name: 'Newsletter' });
+  await form.getByLabel('Email for our newsletter').fill(`contrast-${Date.now().toString(36)}@example.com`);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(notice).toContainText('Error subscribing');
+  await expect(notice).toHaveCSS('opacity', '1');
+  await expectNoAxeViolations(page);
 });

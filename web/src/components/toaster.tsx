@@ -55,6 +55,11 @@ function SwipeToDismiss({ id, children }: { id: string | undefined; children: Re
       width={{ md: 'sm' }}
       touchAction="pan-y"
       data-testid="notice"
+      // A dismissed notice stays in the page for removeDelay; zag's "ghost" under it keeps catching
+      // pointer events (an inline style), which would block the buttons beneath for 16 minutes.
+      css={{
+        '&[data-state=closed], &[data-state=closed] [data-ghost]': { pointerEvents: 'none !important' },
+      }}
       onPointerDown={(e) => {
         if ((e.target as HTMLElement).closest('button')) return;
         start.current = { x: e.clientX, pointer: e.pointerId };

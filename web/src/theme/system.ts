@@ -16,6 +16,7 @@ import { tabsSlotRecipe } from '@chakra-ui/theme-parts/recipes/tabs';
 import { textareaRecipe } from '@chakra-ui/theme-parts/recipes/textarea';
 import { textStyles } from '@chakra-ui/theme-parts/text-styles';
 import { toastSlotRecipe } from '@chakra-ui/theme-parts/recipes/toast';
+import { toastContrast } from './toast-contrast.ts';
 import { keyframes, semanticTokens, tokens } from './tokens.ts';
 
 /**
@@ -57,5 +58,6 @@ export const system = createSystem(
         },
       },
     }),
+    toastContrast,
   ),
 );
