@@ -106,6 +106,24 @@ test('statistics count up from 0 to their targets', async ({ page }) => {
   await expect(stat).toHaveText('750%', { timeout: 4000 });
 });
 
+test('a scroll made before the page script runs is kept when it hydrates', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const stat = page.locator('[data-target="750"]');
+  await stat.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  release();
+  // Hydrated: the count-up starts from 0 only once the page script runs.
+  await expect(stat).not.toHaveText('750%', { timeout: 10_000 });
+  await expect(stat).toHaveText('750%', { timeout: 5000 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
 test('with reduced motion the numbers appear at once', async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();

@@ -7,6 +7,19 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
+/**
+ * Scroll restoration for navigations, but not for the first render: a visitor may have scrolled a
+ * prerendered page before it hydrated, and the router's reset would throw them back to the top.
+ */
+function keepScrollOnFirstRender() {
+  let first = true;
+  return () => {
+    if (!first) return true;
+    first = false;
+    return false;
+  };
+}
+
 /** One factory for the browser and the prerenderer, so both build the same tree. */
 export function createAppRouter(
   opts: { history?: RouterHistory; queryClient?: QueryClient; isServer?: boolean } = {},
@@ -18,7 +31,7 @@ export function createAppRouter(
     ...(opts.history ? { history: opts.history } : {}),
     ...(opts.isServer !== undefined ? { isServer: opts.isServer } : {}),
     defaultPreload: 'intent',
-    scrollRestoration: typeof document !== 'undefined',
+    scrollRestoration: typeof document !== 'undefined' && keepScrollOnFirstRender(),
   });
 }
 
