@@ -52,11 +52,14 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').r
 
 for (const route of routes) {
   const { html, head } = await render(route.url);
+  // A shell's tags are for crawlers and the first paint; the client renders its own and drops
+  // these (data-shell), or the page would carry every tag twice.
+  const mark = route.shell ? ' data-shell' : '';
   const tags = head
     .map((t) =>
       t.tag === 'title'
-        ? `<title>${escape(t.text ?? '')}</title>`
-        : `<${t.tag} ${Object.entries(t.attrs)
+        ? `<title${mark}>${escape(t.text ?? '')}</title>`
+        : `<${t.tag}${mark} ${Object.entries(t.attrs)
             .map(([k, v]) => `${k}="${escape(String(v))}"`)
             .join(' ')} />`,
     )

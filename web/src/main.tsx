@@ -17,5 +17,7 @@ const app = (
 if (container.hasChildNodes()) {
   void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
+  // A client-only shell (the admin): its head tags are rendered again by <HeadContent />.
+  document.head.querySelectorAll('[data-shell]').forEach((el) => el.remove());
   createRoot(container).render(app);
 }
