@@ -71,7 +71,7 @@ export function Dashboard({ username }: { username: string }) {
           </Flex>
         </Container>
       </Box>
-      <Container maxW="7xl" py="8">
+      <Container as="main" maxW="7xl" py="8">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" mb="8">
           {cards.map((c) => (
             <Card.Root key={c.title}>

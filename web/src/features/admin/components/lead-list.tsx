@@ -231,12 +231,8 @@ export function LeadList<K extends LeadKind>({ kind, title }: { kind: K; title: 
           </Text>
         )}
       </Box>
-      <HStack justify="space-between" flexWrap="wrap">
-        <Text aria-live="polite" data-testid={`range-${kind}`}>
-          {page.data && items.length > 0
-            ? `Showing ${first}-${first + items.length - 1} of ${page.data.total}`
-            : ''}
-        </Text>
+      {/* Paging sits on the left, clear of the notices in the bottom-right corner. */}
+      <HStack gap="4" flexWrap="wrap">
         <HStack>
           <Button
             size="sm"
@@ -255,6 +251,11 @@ export function LeadList<K extends LeadKind>({ kind, title }: { kind: K; title: 
             Next
           </Button>
         </HStack>
+        <Text aria-live="polite" data-testid={`range-${kind}`}>
+          {page.data && items.length > 0
+            ? `Showing ${first}-${first + items.length - 1} of ${page.data.total}`
+            : ''}
+        </Text>
       </HStack>
     </Stack>
   );

@@ -59,7 +59,7 @@ export function LoginForm() {
   });
 
   return (
-    <Box bg="gray.50" minH="100vh" py="16" px="4">
+    <Box as="main" bg="gray.50" minH="100vh" py="16" px="4">
       <Card.Root maxW="sm" mx="auto">
         <Card.Header>
           <Heading as="h1" size="xl">
