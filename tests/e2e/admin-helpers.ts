@@ -54,13 +54,22 @@ export async function counts(page: Page) {
   };
 }
 
-/** Opens a list tab and searches it; returns the list table. */
+/** Types a search and waits for the server's answer to it (the list asks once typing pauses). */
+export async function typeSearch(page: Page, title: string, q: string): Promise<void> {
+  const answered = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname.startsWith('/api/') && url.searchParams.get('q') === q.trim();
+  });
+  await page.getByLabel(`Search ${title}`).fill(q);
+  await answered;
+}
+
+/** Opens a list tab and searches it; returns the list table once it shows the answer. */
 export async function searchList(page: Page, tab: RegExp, title: string, q: string): Promise<Locator> {
   await page.getByRole('tab', { name: tab }).click();
-  await page.getByLabel(`Search ${title}`).fill(q);
-  const table = page.getByRole('table', { name: `${title} list` });
+  await typeSearch(page, title, q);
   await expect(page.getByText(/^Showing \d+-\d+ of \d+$/)).toBeVisible();
-  return table;
+  return page.getByRole('table', { name: `${title} list` });
 }
 
 /** The text of each cell of a body row, keyed by its column header. */

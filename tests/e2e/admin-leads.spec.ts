@@ -10,6 +10,7 @@ import {
   submitDemo,
   submitGetStarted,
   subscribe,
+  typeSearch,
   uniqueTag,
 } from './admin-helpers.ts';
 
@@ -240,13 +241,12 @@ test.describe('admin dashboard', () => {
     const table = await searchList(page, /^Contacts/, 'Contacts', tag);
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(2);
-    const search = page.getByLabel('Search Contacts');
     for (const q of [`Ada ${tag}`, `ADA.${tag}@LOVELACE`, `engines ${tag}`]) {
-      await search.fill(q);
+      await typeSearch(page, 'Contacts', q);
       await expect(page.getByTestId('range-contacts')).toHaveText('Showing 1-1 of 1');
       await expect(rows.first()).toContainText(`Searchable Ada ${tag}`);
     }
-    await search.fill(`no-such-lead-${tag}`);
+    await typeSearch(page, 'Contacts', `no-such-lead-${tag}`);
     await expect(page.getByText('No leads match your search.')).toBeVisible();
     await expect(rows).toHaveCount(0);
   });

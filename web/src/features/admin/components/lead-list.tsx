@@ -205,7 +205,7 @@ export function LeadList<K extends LeadKind>({ kind, title }: { kind: K; title: 
         </Button>
       </HStack>
       <Box overflowX="auto" bg="white" rounded="md" borderWidth="1px">
-        <Table.Root size="sm" aria-label={`${title} list`}>
+        <Table.Root size="sm" aria-label={`${title} list`} aria-busy={page.isFetching}>
           <Table.Header>
             <Table.Row>
               {columns.map((c) => (
@@ -237,7 +237,7 @@ export function LeadList<K extends LeadKind>({ kind, title }: { kind: K; title: 
           <Button
             size="sm"
             variant="outline"
-            disabled={cursors.length === 0}
+            disabled={cursors.length === 0 || page.isPlaceholderData}
             onClick={() => setCursors((c) => c.slice(0, -1))}
           >
             Previous
@@ -252,7 +252,8 @@ export function LeadList<K extends LeadKind>({ kind, title }: { kind: K; title: 
           </Button>
         </HStack>
         <Text aria-live="polite" data-testid={`range-${kind}`}>
-          {page.data && items.length > 0
+          {/* While the next page loads, the rows are still the last page's: no range to claim yet. */}
+          {page.data && !page.isPlaceholderData && items.length > 0
             ? `Showing ${first}-${first + items.length - 1} of ${page.data.total}`
             : ''}
         </Text>
