@@ -10,7 +10,16 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { root, startApi, startDatabase } from './lib/stack.ts';
 
-const ROUTES = ['/', '/get-started', '/schedule-demo', '/documentation', '/api-reference', '/status', '/terms', '/privacy'];
+const ROUTES = [
+  '/',
+  '/get-started',
+  '/schedule-demo',
+  '/documentation',
+  '/api-reference',
+  '/status',
+  '/terms',
+  '/privacy',
+];
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -45,7 +54,10 @@ const median = (xs: number[]) => {
 
 function build() {
   console.log('building the site…');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) throw new Error('building the site failed');
 }
 
@@ -62,7 +74,9 @@ async function audit(url: string, port: number): Promise<Run> {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   // Every request of the page load (Lighthouse does not interact): bytes on the wire, gzip here.
-  const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const requests =
+    (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)?.items ??
+    [];
   const bytes = (type: string) =>
     requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
   return {

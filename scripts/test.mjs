@@ -39,6 +39,7 @@ const checks = [
   ['typecheck web', bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']],
   ['typecheck tests and scripts', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+  ['format (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
 ];
 for (const [title, cmd, args] of checks) {
   if (!step(title, cmd, args)) {
