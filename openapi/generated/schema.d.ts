@@ -359,8 +359,10 @@ export interface components {
         Id: number;
         /** Format: date-time */
         Timestamp: string;
-        /** @description How many rows match, across all pages. */
+        /** @description How many rows match, across all pages. A search counts its matches only up to 1,000 (see `totalCapped`); without a search the count is exact. */
         Total: number;
+        /** @description True when a search matches more than 1,000 rows: `total` is then 1,000 and the true count is higher (show it as "1,000+"). Always false without a search. */
+        TotalCapped: boolean;
         /** @description Pass as `cursor` for the next page; null on the last page. */
         NextCursor: string | null;
         Created: {
@@ -716,6 +718,7 @@ export interface operations {
                     "application/json": {
                         requests: components["schemas"]["GetStartedRequest"][];
                         total: components["schemas"]["Total"];
+                        totalCapped: components["schemas"]["TotalCapped"];
                         nextCursor: components["schemas"]["NextCursor"];
                     };
                 };
@@ -894,6 +897,7 @@ export interface operations {
                     "application/json": {
                         contacts: components["schemas"]["Contact"][];
                         total: components["schemas"]["Total"];
+                        totalCapped: components["schemas"]["TotalCapped"];
                         nextCursor: components["schemas"]["NextCursor"];
                     };
                 };
@@ -946,6 +950,7 @@ export interface operations {
                     "application/json": {
                         demos: components["schemas"]["DemoRequest"][];
                         total: components["schemas"]["Total"];
+                        totalCapped: components["schemas"]["TotalCapped"];
                         nextCursor: components["schemas"]["NextCursor"];
                     };
                 };
@@ -1034,6 +1039,7 @@ export interface operations {
                     "application/json": {
                         newsletters: components["schemas"]["NewsletterSubscriber"][];
                         total: components["schemas"]["Total"];
+                        totalCapped: components["schemas"]["TotalCapped"];
                         nextCursor: components["schemas"]["NextCursor"];
                     };
                 };

@@ -51,7 +51,8 @@ export function adminHandlers({ db, config, log }: Deps): Pick<Handlers, AdminOp
         cursor: query.cursor,
         q: query.q,
       });
-      return { status: 200, body: { contacts: page.items, total: page.total, nextCursor: page.nextCursor } };
+      const { items, ...paging } = page;
+      return { status: 200, body: { contacts: items, ...paging } };
     },
     listDemoRequests: async ({ query }) => {
       const page = await leads.listPage(db, demoKind, {
@@ -59,7 +60,8 @@ export function adminHandlers({ db, config, log }: Deps): Pick<Handlers, AdminOp
         cursor: query.cursor,
         q: query.q,
       });
-      return { status: 200, body: { demos: page.items, total: page.total, nextCursor: page.nextCursor } };
+      const { items, ...paging } = page;
+      return { status: 200, body: { demos: items, ...paging } };
     },
     listGetStartedRequests: async ({ query }) => {
       const page = await leads.listPage(db, getStartedKind, {
@@ -67,7 +69,8 @@ export function adminHandlers({ db, config, log }: Deps): Pick<Handlers, AdminOp
         cursor: query.cursor,
         q: query.q,
       });
-      return { status: 200, body: { requests: page.items, total: page.total, nextCursor: page.nextCursor } };
+      const { items, ...paging } = page;
+      return { status: 200, body: { requests: items, ...paging } };
     },
     listNewsletterSubscribers: async ({ query }) => {
       const page = await leads.listPage(db, newsletterKind, {
@@ -75,10 +78,8 @@ export function adminHandlers({ db, config, log }: Deps): Pick<Handlers, AdminOp
         cursor: query.cursor,
         q: query.q,
       });
-      return {
-        status: 200,
-        body: { newsletters: page.items, total: page.total, nextCursor: page.nextCursor },
-      };
+      const { items, ...paging } = page;
+      return { status: 200, body: { newsletters: items, ...paging } };
     },
 
     exportContacts: ({ ctx, query }) => exportTo(ctx, db, contactKind, 'contacts', query.q),

@@ -41,44 +41,101 @@ export function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchClause(kind: LeadKind<any>, param: string): string {
-  return `(${kind.searchColumns.map((c) => `${c} ILIKE ${param}`).join(' OR ')})`;
+/** What joins the fields in a kind's `searchText` (see the add-lead-search-text migration). */
+const FIELD_SEPARATOR = '\u001f';
+
+/**
+ * `q` against the kind's lower-cased search text with a plain LIKE, which its trigram index
+ * serves and which costs a fraction of ILIKE per row. ILIKE compares lower-cased text too, so
+ * the two agree, except that a term holding the separator could match across two fields: such a
+ * term (never typed by a person) is tested field by field with ILIKE instead.
+ */
+function searchClause(kind: LeadKind<any>, q: string, param: string): string {
+  if (q.includes(FIELD_SEPARATOR)) {
+    return `(${kind.searchColumns.map((c) => `${c} ILIKE ${param}`).join(' OR ')})`;
+  }
+  return `${kind.searchText} LIKE lower(${param})`;
 }
 
 const CURSOR_TS = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
 
-function whereClauses(kind: LeadKind<any>, opts: { cursor?: string | undefined; q?: string | undefined }) {
+interface ListOptions {
+  limit: number;
+  cursor?: string | undefined;
+  q?: string | undefined;
+}
+
+/** The search and the cursor as SQL conditions, numbered in that order in `params`. */
+function filters(kind: LeadKind<any>, opts: ListOptions) {
   const params: unknown[] = [];
-  const search: string[] = [];
+  let search: string | undefined;
   if (opts.q) {
     params.push(containsPattern(opts.q));
-    search.push(searchClause(kind, `$${params.length}`));
+    search = searchClause(kind, opts.q, `$${params.length}`);
   }
-  const page = [...search];
-  const pageParams = [...params];
+  let after: string | undefined;
   if (opts.cursor) {
     const pos = decodeCursor(opts.cursor);
-    pageParams.push(pos.createdAt, pos.id);
-    page.push(`(created_at, id) < ($${pageParams.length - 1}::timestamptz, $${pageParams.length}::bigint)`);
+    params.push(pos.createdAt, pos.id);
+    after = `(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
   }
-  const sql = (parts: string[]) => (parts.length ? `WHERE ${parts.join(' AND ')}` : '');
-  return { searchWhere: sql(search), searchParams: params, pageWhere: sql(page), pageParams };
+  return { search, after, params };
+}
+
+function where(...conditions: (string | undefined)[]): string {
+  const parts = conditions.filter(Boolean);
+  return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
 }
 
 /** Up to `limit` rows after the cursor, newest first, each with its exact cursor timestamp. */
-async function pageRows(
-  db: Db,
-  kind: LeadKind<any>,
-  opts: { limit: number; cursor?: string | undefined; q?: string | undefined },
-) {
-  const w = whereClauses(kind, opts);
+async function pageRows(db: Db, kind: LeadKind<any>, opts: ListOptions) {
+  const f = filters(kind, opts);
   const { rows } = await db.query(
-    `SELECT ${kind.select}, ${CURSOR_TS} FROM ${kind.table} ${w.pageWhere}
+    `SELECT ${kind.select}, ${CURSOR_TS} FROM ${kind.table} ${where(f.search, f.after)}
       ORDER BY created_at DESC, id DESC
-      LIMIT $${w.pageParams.length + 1}`,
-    [...w.pageParams, opts.limit],
+      LIMIT $${f.params.length + 1}`,
+    [...f.params, opts.limit],
   );
   return rows;
+}
+
+/**
+ * A search counts its matches only up to this many: past it the list says "more than 1,000",
+ * which is all a reader can act on, and the count stays cheap however common the term is.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+/**
+ * A search's count and page from one scan: its matches, up to one more than the cap, are
+ * gathered once, counted, and when they are all there the page is their newest after the
+ * cursor. With more than the cap they are an arbitrary subset and `rows` must not be used.
+ */
+async function gatheredSearch(db: Db, kind: LeadKind<any>, opts: ListOptions) {
+  const f = filters(kind, opts);
+  const { rows } = await db.query<Record<string, unknown> & { hits: number }>(
+    `WITH hits AS MATERIALIZED (
+       SELECT ${kind.select} FROM ${kind.table} ${where(f.search)} LIMIT ${SEARCH_COUNT_CAP + 1}
+     )
+     SELECT (SELECT count(*) FROM hits)::int AS hits, page.*
+       FROM (SELECT) one
+       LEFT JOIN LATERAL (
+         SELECT *, ${CURSOR_TS} FROM hits ${where(f.after)}
+          ORDER BY created_at DESC, id DESC
+          LIMIT $${f.params.length + 1}
+       ) page ON true
+      ORDER BY page.created_at DESC, page.id DESC`,
+    [...f.params, opts.limit],
+  );
+  return { hits: rows[0]!.hits, rows: rows.filter((r) => r.id !== null) };
+}
+
+/** Rows in a lead table, from the counters its triggers keep (see the add-lead-counters migration). */
+async function tableTotal(db: Db, table: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT coalesce(sum(n), 0)::bigint AS n FROM lead_counts WHERE lead_table = $1`,
+    [table],
+  );
+  return rows[0]!.n;
 }
 
 const cursorOf = (row: Record<string, unknown> | undefined) =>
@@ -87,18 +144,28 @@ const cursorOf = (row: Record<string, unknown> | undefined) =>
 export async function listPage<T>(
   db: Db,
   kind: LeadKind<T>,
-  opts: { limit: number; cursor?: string | undefined; q?: string | undefined },
-): Promise<{ items: T[]; total: number; nextCursor: string | null }> {
-  const w = whereClauses(kind, opts);
+  opts: ListOptions,
+): Promise<{ items: T[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   // One row more than asked tells whether there is a next page without an extra query.
-  const [rows, total] = await Promise.all([
-    pageRows(db, kind, { ...opts, limit: opts.limit + 1 }),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${kind.table} ${w.searchWhere}`, w.searchParams),
-  ]);
+  const more = { ...opts, limit: opts.limit + 1 };
+  let rows: Record<string, unknown>[];
+  let total: number;
+  let totalCapped = false;
+  if (!opts.q) {
+    [rows, total] = await Promise.all([pageRows(db, kind, more), tableTotal(db, kind.table)]);
+  } else {
+    const found = await gatheredSearch(db, kind, more);
+    totalCapped = found.hits > SEARCH_COUNT_CAP;
+    total = Math.min(found.hits, SEARCH_COUNT_CAP);
+    // Past the cap the page is read in order instead: the matches are then common enough that
+    // walking the newest-first index finds a page quickly.
+    rows = totalCapped ? await pageRows(db, kind, more) : found.rows;
+  }
   const page = rows.slice(0, opts.limit);
   return {
     items: page.map(kind.toApi),
-    total: total.rows[0]!.n,
+    total,
+    totalCapped,
     nextCursor: rows.length > opts.limit ? cursorOf(page[page.length - 1]) : null,
   };
 }
@@ -147,11 +214,8 @@ export async function updateSubscriber<T>(
 
 export async function overview(db: Db) {
   const [counts, recent, daily] = await Promise.all([
-    db.query<{ contacts: number; demos: number; get_started: number; newsletters: number }>(
-      `SELECT (SELECT count(*) FROM contact_submissions)::int AS contacts,
-              (SELECT count(*) FROM demo_requests)::int AS demos,
-              (SELECT count(*) FROM get_started_requests)::int AS get_started,
-              (SELECT count(*) FROM newsletter_subscribers)::int AS newsletters`,
+    db.query<{ lead_table: string; n: number }>(
+      `SELECT lead_table, sum(n)::bigint AS n FROM lead_counts GROUP BY lead_table`,
     ),
     db.query<{
       type: 'contact' | 'demo' | 'get-started';
@@ -174,23 +238,26 @@ export async function overview(db: Db) {
       `WITH days AS (
          SELECT d::date AS day FROM generate_series(
            (now() AT TIME ZONE 'UTC')::date - 29, (now() AT TIME ZONE 'UTC')::date, interval '1 day') d
-       ),
-       since AS (SELECT ((now() AT TIME ZONE 'UTC')::date - 29)::timestamp AT TIME ZONE 'UTC' AS t)
+       )
        SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
-              coalesce(c.n, 0)::int AS contacts, coalesce(d.n, 0)::int AS demos, coalesce(g.n, 0)::int AS get_started
+              coalesce(sum(c.n) FILTER (WHERE c.lead_table = 'contact_submissions'), 0)::int AS contacts,
+              coalesce(sum(c.n) FILTER (WHERE c.lead_table = 'demo_requests'), 0)::int AS demos,
+              coalesce(sum(c.n) FILTER (WHERE c.lead_table = 'get_started_requests'), 0)::int AS get_started
          FROM days
-         LEFT JOIN (SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM contact_submissions
-                     WHERE created_at >= (SELECT t FROM since) GROUP BY 1) c ON c.day = days.day
-         LEFT JOIN (SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM demo_requests
-                     WHERE created_at >= (SELECT t FROM since) GROUP BY 1) d ON d.day = days.day
-         LEFT JOIN (SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM get_started_requests
-                     WHERE created_at >= (SELECT t FROM since) GROUP BY 1) g ON g.day = days.day
+         LEFT JOIN lead_daily_counts c ON c.day = days.day
+          AND c.lead_table IN ('contact_submissions', 'demo_requests', 'get_started_requests')
+        GROUP BY days.day
         ORDER BY days.day`,
     ),
   ]);
-  const c = counts.rows[0]!;
+  const count = (table: string) => counts.rows.find((r) => r.lead_table === table)?.n ?? 0;
   return {
-    counts: { contacts: c.contacts, demos: c.demos, getStarted: c.get_started, newsletters: c.newsletters },
+    counts: {
+      contacts: count('contact_submissions'),
+      demos: count('demo_requests'),
+      getStarted: count('get_started_requests'),
+      newsletters: count('newsletter_subscribers'),
+    },
     recent: recent.rows.map((r) => ({
       type: r.type,
       id: r.id,

@@ -10,6 +10,8 @@ export interface LeadKind<T> {
   table: string;
   /** Columns the search `q` matches. */
   searchColumns: string[];
+  /** Those columns lower-cased in one text, joined by U+001F, for a LIKE its trigram index serves. */
+  searchText: string;
   select: string;
   toApi: (row: Record<string, unknown>) => T;
   csv: { header: string; value: (item: T) => string | number | boolean }[];
@@ -21,6 +23,7 @@ const str = (v: unknown) => v as string;
 export const contactKind: LeadKind<S['Contact']> = {
   table: 'contact_submissions',
   searchColumns: ['name', 'email', 'company'],
+  searchText: 'search_text',
   select: 'id, name, email, phone, company, service, message, created_at',
   toApi: (r) => ({
     id: r.id as number,
@@ -46,6 +49,7 @@ export const contactKind: LeadKind<S['Contact']> = {
 export const demoKind: LeadKind<S['DemoRequest']> = {
   table: 'demo_requests',
   searchColumns: ['name', 'email', 'company'],
+  searchText: 'search_text',
   select: 'id, name, email, phone, company, preferred_date, preferred_time, message, status, created_at',
   toApi: (r) => ({
     id: r.id as number,
@@ -75,6 +79,7 @@ export const demoKind: LeadKind<S['DemoRequest']> = {
 export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
   table: 'get_started_requests',
   searchColumns: ['name', 'email', 'company'],
+  searchText: 'search_text',
   select: 'id, name, email, phone, company, service, monthly_volume, message, status, created_at',
   toApi: (r) => ({
     id: r.id as number,
@@ -104,6 +109,8 @@ export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
 export const newsletterKind: LeadKind<S['NewsletterSubscriber']> = {
   table: 'newsletter_subscribers',
   searchColumns: ['email'],
+  // Stored lower-cased already.
+  searchText: 'email',
   select: 'id, email, is_active, created_at',
   toApi: (r) => ({
     id: r.id as number,

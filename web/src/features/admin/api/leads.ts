@@ -14,6 +14,8 @@ export const overviewQuery = queryOptions({
 interface Page<T> {
   items: T[];
   total: number;
+  /** A search counts up to 1,000 matches: true when there are more. */
+  totalCapped: boolean;
   nextCursor: string | null;
 }
 export const PAGE_SIZE = 25;
@@ -26,19 +28,19 @@ function params(q: string, cursor: string | undefined) {
 const fetchers = {
   contacts: async (q: string, cursor?: string): Promise<Page<S['Contact']>> => {
     const d = (await api.GET('/api/contacts', { params: params(q, cursor) })).data!;
-    return { items: d.contacts, total: d.total, nextCursor: d.nextCursor };
+    return { items: d.contacts, total: d.total, totalCapped: d.totalCapped, nextCursor: d.nextCursor };
   },
   demos: async (q: string, cursor?: string): Promise<Page<S['DemoRequest']>> => {
     const d = (await api.GET('/api/demos', { params: params(q, cursor) })).data!;
-    return { items: d.demos, total: d.total, nextCursor: d.nextCursor };
+    return { items: d.demos, total: d.total, totalCapped: d.totalCapped, nextCursor: d.nextCursor };
   },
   'get-started': async (q: string, cursor?: string): Promise<Page<S['GetStartedRequest']>> => {
     const d = (await api.GET('/api/get-started', { params: params(q, cursor) })).data!;
-    return { items: d.requests, total: d.total, nextCursor: d.nextCursor };
+    return { items: d.requests, total: d.total, totalCapped: d.totalCapped, nextCursor: d.nextCursor };
   },
   newsletters: async (q: string, cursor?: string): Promise<Page<S['NewsletterSubscriber']>> => {
     const d = (await api.GET('/api/newsletters', { params: params(q, cursor) })).data!;
-    return { items: d.newsletters, total: d.total, nextCursor: d.nextCursor };
+    return { items: d.newsletters, total: d.total, totalCapped: d.totalCapped, nextCursor: d.nextCursor };
   },
 };
 

@@ -254,7 +254,7 @@ export function LeadList<K extends LeadKind>({ kind, title }: { kind: K; title: 
         <Text aria-live="polite" data-testid={`range-${kind}`}>
           {/* While the next page loads, the rows are still the last page's: no range to claim yet. */}
           {page.data && !page.isPlaceholderData && items.length > 0
-            ? `Showing ${first}-${first + items.length - 1} of ${page.data.total}`
+            ? `Showing ${first}-${first + items.length - 1} of ${page.data.total}${page.data.totalCapped ? '+' : ''}`
             : ''}
         </Text>
       </HStack>
