@@ -25,7 +25,10 @@ function exportTo<T>(ctx: Context, db: Db, kind: LeadKind<T>, name: string, q: s
   ctx.status = 200;
   ctx.type = 'text/csv; charset=utf-8';
   ctx.set('Content-Disposition', `attachment; filename="${name}-${stamp}.csv"`);
-  ctx.body = csvStream(kind.csv, leads.allRows(db, kind, q));
+  ctx.body = csvStream(
+    kind.csv.map((c) => c.header),
+    leads.csvBatches(db, kind, q),
+  );
 }
 
 export function adminHandlers({ db, config, log }: Deps): Pick<Handlers, AdminOps> {

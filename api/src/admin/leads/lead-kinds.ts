@@ -4,7 +4,8 @@ type S = components['schemas'];
 
 /**
  * Each lead table once: its columns, how a row becomes the API object (the one place it does),
- * and its CSV columns. Table and column names here are constants, never client input.
+ * and its CSV columns as SQL (the database writes the export's lines, see csvBatches). Table,
+ * column names and SQL here are constants, never client input.
  */
 export interface LeadKind<T> {
   table: string;
@@ -14,10 +15,13 @@ export interface LeadKind<T> {
   searchText: string;
   select: string;
   toApi: (row: Record<string, unknown>) => T;
-  csv: { header: string; value: (item: T) => string | number | boolean }[];
+  /** Each CSV column's header and its text as a SQL expression over the row. */
+  csv: { header: string; sql: string }[];
 }
 
 const iso = (v: unknown) => (v as Date).toISOString();
+/** created_at as toISOString() writes it (UTC, milliseconds), as the API's createdAt reads. */
+const ISO_SQL = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const str = (v: unknown) => v as string;
 
 export const contactKind: LeadKind<S['Contact']> = {
@@ -36,13 +40,13 @@ export const contactKind: LeadKind<S['Contact']> = {
     createdAt: iso(r.created_at),
   }),
   csv: [
-    { header: 'Name', value: (c) => c.name },
-    { header: 'Email', value: (c) => c.email },
-    { header: 'Date', value: (c) => c.createdAt },
-    { header: 'Service', value: (c) => c.service },
-    { header: 'Phone', value: (c) => c.phone },
-    { header: 'Company', value: (c) => c.company },
-    { header: 'Message', value: (c) => c.message },
+    { header: 'Name', sql: 'name' },
+    { header: 'Email', sql: 'email' },
+    { header: 'Date', sql: ISO_SQL },
+    { header: 'Service', sql: 'service' },
+    { header: 'Phone', sql: 'phone' },
+    { header: 'Company', sql: 'company' },
+    { header: 'Message', sql: 'message' },
   ],
 };
 
@@ -64,15 +68,15 @@ export const demoKind: LeadKind<S['DemoRequest']> = {
     createdAt: iso(r.created_at),
   }),
   csv: [
-    { header: 'Name', value: (d) => d.name },
-    { header: 'Email', value: (d) => d.email },
-    { header: 'Date', value: (d) => d.createdAt },
-    { header: 'Status', value: (d) => d.status },
-    { header: 'Phone', value: (d) => d.phone },
-    { header: 'Company', value: (d) => d.company },
-    { header: 'Preferred Date', value: (d) => d.preferredDate },
-    { header: 'Preferred Time', value: (d) => d.preferredTime },
-    { header: 'Message', value: (d) => d.message },
+    { header: 'Name', sql: 'name' },
+    { header: 'Email', sql: 'email' },
+    { header: 'Date', sql: ISO_SQL },
+    { header: 'Status', sql: 'status' },
+    { header: 'Phone', sql: 'phone' },
+    { header: 'Company', sql: 'company' },
+    { header: 'Preferred Date', sql: 'preferred_date' },
+    { header: 'Preferred Time', sql: 'preferred_time' },
+    { header: 'Message', sql: 'message' },
   ],
 };
 
@@ -94,15 +98,15 @@ export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
     createdAt: iso(r.created_at),
   }),
   csv: [
-    { header: 'Name', value: (g) => g.name },
-    { header: 'Email', value: (g) => g.email },
-    { header: 'Date', value: (g) => g.createdAt },
-    { header: 'Status', value: (g) => g.status },
-    { header: 'Phone', value: (g) => g.phone },
-    { header: 'Company', value: (g) => g.company },
-    { header: 'Service', value: (g) => g.service },
-    { header: 'Monthly Volume', value: (g) => g.monthlyVolume },
-    { header: 'Message', value: (g) => g.message },
+    { header: 'Name', sql: 'name' },
+    { header: 'Email', sql: 'email' },
+    { header: 'Date', sql: ISO_SQL },
+    { header: 'Status', sql: 'status' },
+    { header: 'Phone', sql: 'phone' },
+    { header: 'Company', sql: 'company' },
+    { header: 'Service', sql: 'service' },
+    { header: 'Monthly Volume', sql: 'monthly_volume' },
+    { header: 'Message', sql: 'message' },
   ],
 };
 
@@ -119,8 +123,8 @@ export const newsletterKind: LeadKind<S['NewsletterSubscriber']> = {
     createdAt: iso(r.created_at),
   }),
   csv: [
-    { header: 'Email', value: (n) => n.email },
-    { header: 'Subscribed', value: (n) => n.createdAt },
-    { header: 'Status', value: (n) => (n.isActive ? 'Active' : 'Inactive') },
+    { header: 'Email', sql: 'email' },
+    { header: 'Subscribed', sql: ISO_SQL },
+    { header: 'Status', sql: `CASE WHEN is_active THEN 'Active' ELSE 'Inactive' END` },
   ],
 };
