@@ -42,42 +42,70 @@ const RATE_LIMIT_COLUMNS = `
   (SELECT ceil(extract(epoch FROM window_start + interval '1 minute' - now()))::int FROM rl) AS retry_after`;
 
 /**
- * One statement, one round trip: count the hit, and unless over the limit draw the lead's id,
- * claim the idempotency key with the answer it will give, and insert the lead only if the claim
- * succeeded. A concurrent request with the same key waits on the key's unique index, then finds
- * it taken and replays the stored answer, so a lead is never stored twice.
+ * One statement, one round trip, one commit for a whole batch of submissions to one table. It
+ * counts each submission's hit in its client's window (several from one client in one batch count
+ * in order), draws ids for those under the limit, claims their idempotency keys with the answers
+ * they will give, and inserts the leads whose claim succeeded (or that carry no key). A concurrent
+ * request with the same key waits on the key's unique index, then finds it taken and replays the
+ * stored answer; two with the same key in one batch claim once. So a lead is never stored twice.
+ * Buckets are upserted in key order, so two batches cannot deadlock on them.
  */
 function guardedInsertSql(table: string, columns: string[]): readonly [name: string, text: string] {
-  const values = columns.map((_, i) => `$${i + 6}`).join(', ');
+  const arrays = columns.map((_, i) => `$${i + 5}::text[]`).join(', ');
+  const limit = `$${columns.length + 5}::int`;
   const text = `
-    WITH ${RATE_LIMIT_CTE},
+    WITH input AS (
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], ${arrays})
+        WITH ORDINALITY AS t (bucket, scope, key, hash, ${columns.join(', ')}, ord)
+    ),
+    rl AS (
+      INSERT INTO rate_limit_buckets AS b (bucket_key, window_start, hits)
+      SELECT bucket, date_trunc('minute', now()), count(*) FROM input
+       WHERE bucket IS NOT NULL GROUP BY bucket ORDER BY bucket
+      ON CONFLICT (bucket_key) DO UPDATE
+        SET hits = CASE WHEN b.window_start = EXCLUDED.window_start THEN b.hits + EXCLUDED.hits ELSE EXCLUDED.hits END,
+            window_start = EXCLUDED.window_start
+      RETURNING bucket_key, hits, window_start
+    ),
+    ranked AS (
+      SELECT i.*, rl.window_start,
+             rl.hits - count(*) OVER w + row_number() OVER (w ORDER BY i.ord) AS hit
+        FROM input i LEFT JOIN rl ON rl.bucket_key = i.bucket
+      WINDOW w AS (PARTITION BY i.bucket)
+    ),
     draft AS (
-      SELECT nextval(pg_get_serial_sequence('${table}', 'id')) AS id, clock_timestamp() AS created_at
-      WHERE NOT EXISTS (SELECT 1 FROM rl WHERE hits > $2)
+      SELECT ranked.*, nextval(pg_get_serial_sequence('${table}', 'id')) AS id, clock_timestamp() AS created_at
+        FROM ranked
+       WHERE hit IS NULL OR hit <= ${limit}
     ),
     claim AS (
       INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
-      SELECT $3, $4, $5, 201,
+      SELECT scope, key, hash, 201,
              jsonb_build_object('id', id, 'createdAt', to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}))
         FROM draft
-       WHERE $4::text IS NOT NULL
+       WHERE key IS NOT NULL
       ON CONFLICT (scope, key) DO NOTHING
-      RETURNING 1
+      RETURNING (response ->> 'id')::bigint AS id
     ),
     ins AS (
       INSERT INTO ${table} (id, created_at, ${columns.join(', ')}) OVERRIDING SYSTEM VALUE
-      SELECT id, created_at, ${values}
+      SELECT id, created_at, ${columns.join(', ')}
         FROM draft
-       WHERE $4::text IS NULL OR EXISTS (SELECT 1 FROM claim)
+       WHERE key IS NULL OR id IN (SELECT id FROM claim)
       RETURNING id, created_at
     )
-    SELECT ${RATE_LIMIT_COLUMNS},
-      (SELECT id FROM ins) AS id,
-      (SELECT to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) FROM ins) AS created_at`;
+    SELECT r.hit AS hits,
+           ceil(extract(epoch FROM r.window_start + interval '1 minute' - now()))::int AS retry_after,
+           ins.id,
+           to_char(ins.created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at
+      FROM ranked r
+      LEFT JOIN draft d ON d.ord = r.ord
+      LEFT JOIN ins ON ins.id = d.id
+     ORDER BY r.ord`;
   return [`guarded-insert-${table}`, text];
 }
 
-const INSERT_CONTACT = guardedInsertSql('contact_submissions', [
+const INSERT_CONTACTS = guardedInsertSql('contact_submissions', [
   'name',
   'email',
   'phone',
@@ -85,7 +113,7 @@ const INSERT_CONTACT = guardedInsertSql('contact_submissions', [
   'service',
   'message',
 ]);
-const INSERT_DEMO = guardedInsertSql('demo_requests', [
+const INSERT_DEMOS = guardedInsertSql('demo_requests', [
   'name',
   'email',
   'phone',
@@ -111,25 +139,38 @@ interface GuardedRow {
   created_at: string | null;
 }
 
+/** One guarded submission: its guard and its column values in the statement's order. */
+export interface GuardedItem {
+  guard: Guard;
+  values: string[];
+}
+
+/** The submissions' answers, in their order. Every guard of a batch shares one limit. */
 async function guardedInsert(
   db: Db,
   [name, text]: readonly [string, string],
-  guard: Guard,
-  values: string[],
-): Promise<GuardedResult> {
-  // Named, so each connection parses and plans this statement once, not on every request: the
-  // planning of its CTEs cost PostgreSQL more CPU than the inserts themselves.
+  items: GuardedItem[],
+): Promise<GuardedResult[]> {
+  const columns = items[0]!.values.map((_, c) => items.map((it) => it.values[c]!));
+  // Named, so each connection parses and plans this statement once, not on every call: planning
+  // its CTEs cost PostgreSQL more CPU than the inserts themselves.
   const { rows } = await db.query<GuardedRow>({
     name,
     text,
-    values: [guard.bucketKey, guard.limit, guard.scope, guard.idempotencyKey, guard.requestHash, ...values],
+    values: [
+      items.map((it) => it.guard.bucketKey),
+      items.map((it) => it.guard.scope),
+      items.map((it) => it.guard.idempotencyKey),
+      items.map((it) => it.guard.requestHash),
+      ...columns,
+      items[0]!.guard.limit,
+    ],
   });
-  const row = rows[0]!;
-  return {
+  return rows.map((row) => ({
     hits: row.hits,
     retryAfterSeconds: Math.max(1, row.retry_after ?? 60),
     created: row.id !== null && row.created_at !== null ? { id: row.id, createdAt: row.created_at } : null,
-  };
+  }));
 }
 
 export interface ContactRow {
@@ -140,8 +181,8 @@ export interface ContactRow {
   service: string;
   message: string;
 }
-export const insertContact = (db: Db, guard: Guard, c: ContactRow) =>
-  guardedInsert(db, INSERT_CONTACT, guard, [c.name, c.email, c.phone, c.company, c.service, c.message]);
+export const contactValues = (c: ContactRow) => [c.name, c.email, c.phone, c.company, c.service, c.message];
+export const insertContacts = (db: Db, items: GuardedItem[]) => guardedInsert(db, INSERT_CONTACTS, items);
 
 export interface DemoRow {
   name: string;
@@ -152,16 +193,16 @@ export interface DemoRow {
   preferredTime: string;
   message: string;
 }
-export const insertDemo = (db: Db, guard: Guard, d: DemoRow) =>
-  guardedInsert(db, INSERT_DEMO, guard, [
-    d.name,
-    d.email,
-    d.phone,
-    d.company,
-    d.preferredDate,
-    d.preferredTime,
-    d.message,
-  ]);
+export const demoValues = (d: DemoRow) => [
+  d.name,
+  d.email,
+  d.phone,
+  d.company,
+  d.preferredDate,
+  d.preferredTime,
+  d.message,
+];
+export const insertDemos = (db: Db, items: GuardedItem[]) => guardedInsert(db, INSERT_DEMOS, items);
 
 export interface GetStartedRow {
   name: string;
@@ -172,16 +213,17 @@ export interface GetStartedRow {
   monthlyVolume: string;
   message: string;
 }
-export const insertGetStarted = (db: Db, guard: Guard, g: GetStartedRow) =>
-  guardedInsert(db, INSERT_GET_STARTED, guard, [
-    g.name,
-    g.email,
-    g.phone,
-    g.company,
-    g.service,
-    g.monthlyVolume,
-    g.message,
-  ]);
+export const getStartedValues = (g: GetStartedRow) => [
+  g.name,
+  g.email,
+  g.phone,
+  g.company,
+  g.service,
+  g.monthlyVolume,
+  g.message,
+];
+export const insertGetStarted = (db: Db, items: GuardedItem[]) =>
+  guardedInsert(db, INSERT_GET_STARTED, items);
 
 /**
  * A subscription's answer depends on whether the address existed, so the key is claimed first

@@ -1,9 +1,10 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/pool.ts';
+import { isDatabaseUnavailable, type Db } from '../db/pool.ts';
 import { HttpError, tooManyRequests } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import { requestHash } from '../limits/idempotency.ts';
 import { OverLimitCache } from '../limits/rate-limit.ts';
+import { createBatcher } from './batcher.ts';
 import * as repo from './leads.repo.ts';
 
 export interface Submission {
@@ -14,6 +15,9 @@ export interface Submission {
 }
 
 export type Answer = { status: 200 | 201; body: { id: number; createdAt: string } };
+
+/** Lead batches (statements) running at once, per table; more submissions wait for the next. */
+export const BATCHES_IN_FLIGHT = 4;
 
 const LIMIT_DETAIL = 'Too many submissions from your address. Please try again in a minute.';
 
@@ -67,13 +71,28 @@ export function createLeadService(db: Db, config: Config, log: Logger) {
     }
   }
 
+  // Concurrent submissions to one table share a statement and a commit (see batcher.ts). A failed
+  // batch is retried item by item unless the database is down, so one bad row fails alone.
+  const batched = (insert: (db: Db, items: repo.GuardedItem[]) => Promise<repo.GuardedResult[]>) =>
+    createBatcher((items: repo.GuardedItem[]) => insert(db, items), {
+      maxInFlight: BATCHES_IN_FLIGHT,
+      maxBatch: 200,
+      isolate: (err) => !isDatabaseUnavailable(err),
+    });
+  const inserts = {
+    contact: batched(repo.insertContacts),
+    demo: batched(repo.insertDemos),
+    getStarted: batched(repo.insertGetStarted),
+  };
+
   /** A new lead is always a 201, and so is the replay of one. */
   async function store(
     s: Submission,
-    insert: (guard: repo.Guard) => Promise<repo.GuardedResult>,
+    insert: (item: repo.GuardedItem) => Promise<repo.GuardedResult>,
+    values: string[],
   ): Promise<{ status: 201; body: Answer['body'] }> {
     const guard = guardFor(s);
-    const result = await insert(guard);
+    const result = await insert({ guard, values });
     enforceLimit(s, result);
     sweepNowAndThen();
     const body = result.created ?? (await replay(guard)).body;
@@ -81,10 +100,10 @@ export function createLeadService(db: Db, config: Config, log: Logger) {
   }
 
   return {
-    contact: (s: Submission, row: repo.ContactRow) => store(s, (g) => repo.insertContact(db, g, row)),
-    demo: (s: Submission, row: repo.DemoRow) => store(s, (g) => repo.insertDemo(db, g, row)),
+    contact: (s: Submission, row: repo.ContactRow) => store(s, inserts.contact, repo.contactValues(row)),
+    demo: (s: Submission, row: repo.DemoRow) => store(s, inserts.demo, repo.demoValues(row)),
     getStarted: (s: Submission, row: repo.GetStartedRow) =>
-      store(s, (g) => repo.insertGetStarted(db, g, row)),
+      store(s, inserts.getStarted, repo.getStartedValues(row)),
     async subscribe(s: Submission, email: string): Promise<Answer> {
       const guard = guardFor(s);
       const result = await repo.subscribe(db, guard, email);

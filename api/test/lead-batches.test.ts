@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPool, type Db } from '../src/db/pool.ts';
+import { contactValues, insertContacts, type Guard, type GuardedItem } from '../src/leads/leads.repo.ts';
+import { BATCHES_IN_FLIGHT } from '../src/leads/leads.service.ts';
+import { createTestDatabase, startTestApp, type TestApp } from './harness.ts';
+
+// Under load the API sends concurrent submissions to one table as one statement (a batch). These
+// tests give that statement batches directly, so what they prove does not depend on timing.
+
+let db: Db;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  db = createPool(database.url, 4);
+  drop = database.drop;
+});
+afterAll(async () => {
+  await db.end();
+  await drop();
+});
+beforeEach(async () => {
+  await db.query('TRUNCATE contact_submissions, idempotency_keys, rate_limit_buckets');
+});
+
+const row = (name: string) => ({
+  name,
+  email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+  phone: '',
+  company: '',
+  service: '',
+  message: 'A message long enough.',
+});
+const guard = (g: Partial<Guard> = {}): Guard => ({
+  bucketKey: null,
+  limit: 3,
+  scope: 'createContact',
+  idempotencyKey: null,
+  requestHash: 'hash',
+  ...g,
+});
+const item = (name: string, g: Partial<Guard> = {}): GuardedItem => ({
+  guard: guard(g),
+  values: contactValues(row(name)),
+});
+const storedNames = async () =>
+  (await db.query<{ name: string }>('SELECT name FROM contact_submissions ORDER BY id')).rows.map(
+    (r) => r.name,
+  );
+
+describe('a batch of submissions in one statement', () => {
+  it('stores every item and answers each with its own id, in order', async () => {
+    const results = await insertContacts(db, [item('Batch One'), item('Batch Two'), item('Batch Three')]);
+    expect(results.map((r) => r.hits)).toEqual([null, null, null]);
+    const ids = results.map((r) => r.created?.id);
+    expect(new Set(ids).size).toBe(3);
+    const { rows } = await db.query<{ id: number; name: string }>('SELECT id, name FROM contact_submissions');
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.id]))).toEqual({
+      'Batch One': ids[0],
+      'Batch Two': ids[1],
+      'Batch Three': ids[2],
+    });
+  });
+
+  it('counts several items from one address in order: those past the limit are refused', async () => {
+    const results = await insertContacts(
+      db,
+      ['A', 'B', 'C', 'D', 'E'].map((n) => item(`Same ${n}`, { bucketKey: 'lead:192.0.2.1' })),
+    );
+    // A minute boundary can only fall between statements, not inside one.
+    expect(results.map((r) => r.hits)).toEqual([1, 2, 3, 4, 5]);
+    expect(results.map((r) => r.created !== null)).toEqual([true, true, true, false, false]);
+    expect(results.every((r) => r.retryAfterSeconds >= 1 && r.retryAfterSeconds <= 60)).toBe(true);
+    expect(await storedNames()).toEqual(['Same A', 'Same B', 'Same C']);
+    const { rows } = await db.query('SELECT bucket_key, hits FROM rate_limit_buckets');
+    expect(rows).toEqual([{ bucket_key: 'lead:192.0.2.1', hits: 5 }]);
+  });
+
+  it('keeps each address to its own count, continuing from earlier statements', async () => {
+    await insertContacts(db, [item('Earlier', { bucketKey: 'lead:a' })]);
+    const results = await insertContacts(db, [
+      item('A1', { bucketKey: 'lead:a' }),
+      item('B1', { bucketKey: 'lead:b' }),
+      item('A2', { bucketKey: 'lead:a' }),
+      item('A3', { bucketKey: 'lead:a' }),
+      item('B2', { bucketKey: 'lead:b' }),
+    ]);
+    expect(results.map((r) => r.hits)).toEqual([2, 1, 3, 4, 2]);
+    expect(results.map((r) => r.created !== null)).toEqual([true, true, true, false, true]);
+  });
+
+  it('stores one lead for two items with the same idempotency key; the other is told to replay', async () => {
+    const results = await insertContacts(db, [
+      item('Keyed First', { idempotencyKey: 'same' }),
+      item('Unkeyed'),
+      item('Keyed First', { idempotencyKey: 'same' }),
+    ]);
+    expect(results.filter((r) => r.created !== null)).toHaveLength(2);
+    expect(results[1]!.created).not.toBeNull();
+    expect((await storedNames()).sort()).toEqual(['Keyed First', 'Unkeyed']);
+    const { rows } = await db.query<{ response: { id: number } }>('SELECT response FROM idempotency_keys');
+    const winner = results[0]!.created ?? results[2]!.created;
+    expect(rows).toEqual([{ response: winner }]);
+  });
+
+  it('stores nothing for a key already claimed by an earlier statement', async () => {
+    const [first] = await insertContacts(db, [item('Original', { idempotencyKey: 'k' })]);
+    const [retry] = await insertContacts(db, [item('Original', { idempotencyKey: 'k' })]);
+    expect(first!.created).not.toBeNull();
+    expect(retry!.created).toBeNull();
+    expect(await storedNames()).toEqual(['Original']);
+  });
+});
+
+describe('a row the database refuses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ leadRateLimitPerMinute: 0 });
+    // A stand-in for any fault a single row could hit in the database (the API's validation
+    // already matches every CHECK constraint, so none can be provoked from outside).
+    await t.db.query(`
+      CREATE FUNCTION refuse_row() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.name = 'Refused Row' THEN RAISE EXCEPTION 'refused for the test'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_row BEFORE INSERT ON contact_submissions FOR EACH ROW EXECUTE FUNCTION refuse_row();`);
+  });
+  afterAll(() => t.close());
+
+  it('fails alone: the other submissions of its batch are stored and answered 201', async () => {
+    // Hold the table so the first requests (one per batch in flight) wait; the rest queue in the
+    // API and leave together as one batch once the table is free.
+    const holder = await t.db.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE contact_submissions IN EXCLUSIVE MODE');
+    const send = (name: string) =>
+      t
+        .request()
+        .post('/api/contact')
+        .send({ name, email: 'mate@example.com', message: 'Sent together with others.' })
+        .then((r) => r);
+    const waiting = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+        )
+      ).rows[0]!.n;
+    const first = Array.from({ length: BATCHES_IN_FLIGHT }, (_, i) => send(`First ${i}`));
+    await expect.poll(waiting, { timeout: 10_000 }).toBe(BATCHES_IN_FLIGHT);
+    const names = Array.from({ length: 8 }, (_, i) => (i === 3 ? 'Refused Row' : `Batch Mate ${i}`));
+    const rest = names.map(send);
+    await new Promise((r) => setTimeout(r, 300));
+    await holder.query('COMMIT');
+    holder.release();
+
+    expect((await Promise.all(first)).map((a) => a.status)).toEqual(first.map(() => 201));
+    const answers = await Promise.all(rest);
+    expect(answers.map((a) => a.status)).toEqual(names.map((n) => (n === 'Refused Row' ? 500 : 201)));
+    expect(answers[3]!.body).toMatchObject({ status: 500, title: 'Internal Server Error' });
+    const { rows } = await t.db.query<{ name: string }>(
+      `SELECT name FROM contact_submissions WHERE name LIKE 'Batch Mate %' ORDER BY name`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(names.filter((n) => n !== 'Refused Row').sort());
+  });
+});
