@@ -60,7 +60,7 @@ test('robots.txt keeps the admin out and sitemap.xml lists the public routes', a
 test('the landing page has its ten sections in order with their anchors', async ({ page }) => {
   await page.goto('/');
   const ids = await page
-    .locator('header, main > section, footer')
+    .locator('header, main section:not(main section section), footer')
     .evaluateAll((els) => els.map((e) => e.id || e.tagName.toLowerCase()));
   expect(ids).toEqual([
     'header',
@@ -148,6 +148,40 @@ test('the Resources links lead to their pages (menu on desktop, toggled menu on 
   }
   await expect(page).toHaveURL(/\/api-reference$/);
   await expect(page.getByRole('heading', { level: 1, name: 'API Reference' })).toBeVisible();
+});
+
+test('prerendered sections stay after hydration and render after a client-side navigation', async ({
+  page,
+}, info) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto('/terms');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('Last updated: January 15, 2024')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Privacy Policy' }).last()).toBeVisible();
+
+  // The header is hydrated: its menu navigates inside the page, and the status page renders whole.
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  if (info.project.name === 'mobile') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Status' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Resources' }).click();
+    await page.getByRole('link', { name: 'Status Page' }).first().click();
+  }
+  await expect(page).toHaveURL(/\/status$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'System Status' })).toBeVisible();
+  await expect(page.getByText('All Systems Operational')).toBeVisible();
+  await expect(page.getByText('Webhook Delivery')).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('the small-screen menu repeats the links and closes after a choice', async ({ page }, info) => {

@@ -71,11 +71,20 @@ for (const route of routes) {
     hoisted.push(m);
     return '';
   });
+  // Emotion writes each component's styles as a <style> just before it. In the browser its cache
+  // would move every one of them into <head> when the page script starts (a restyle of the whole
+  // page in one long task) and the client render has no such elements to hydrate. So they go to
+  // <head> here, marked as already moved (data-s), where the cache adopts them as they are.
+  const styles: string[] = [];
+  const markup = body.replace(/<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g, (m) => {
+    styles.push(m.replace('<style ', '<style data-s="" '));
+    return '';
+  });
   // The components' own head tags win; the route's declared ones stand in when none were rendered.
-  const headHtml = hoisted.length > 0 && !route.shell ? hoisted.join('') : tags;
+  const headHtml = (hoisted.length > 0 && !route.shell ? hoisted.join('') : tags) + styles.join('');
   const out = template
     .replace('<!--app-head-->', headHtml)
-    .replace('<!--app-html-->', route.shell ? '' : body);
+    .replace('<!--app-html-->', route.shell ? '' : markup);
   const target = path.join(dist, route.file);
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, out);

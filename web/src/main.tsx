@@ -1,23 +1,46 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { setHydrating } from './components/static-content.tsx';
 import { createAppRouter } from './router.tsx';
+import { getSystem } from './theme/system.ts';
 
-const router = createAppRouter();
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-);
-
-// Prerendered pages hydrate; the route's code must be loaded first so the markup matches. As a
-// transition, hydration yields to the browser between components instead of blocking the main
-// thread for its whole length (the page is already visible and readable).
-if (container.hasChildNodes()) {
-  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
-} else {
-  // A client-only shell (the admin): its head tags are rendered again by <HeadContent />.
-  document.head.querySelectorAll('[data-shell]').forEach((el) => el.remove());
-  createRoot(container).render(app);
+/** Runs after the first commit: from then on, static content mounts as ordinary content. */
+function HydrationEnd() {
+  useEffect(() => setHydrating(false), []);
+  return null;
 }
+
+// Each step of the start is a task of its own, so none holds the main thread for long: a visitor
+// can scroll and tap the prerendered page in between.
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start() {
+  const container = document.getElementById('root')!;
+  const prerendered = container.hasChildNodes();
+  setHydrating(prerendered);
+  await yieldToMain();
+  const router = createAppRouter();
+  await yieldToMain();
+  getSystem();
+  await yieldToMain();
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+      <HydrationEnd />
+    </StrictMode>
+  );
+  if (prerendered) {
+    // The route's code must be loaded first so the markup matches. As a transition, hydration
+    // yields to the browser between components (the page is already visible and readable).
+    await router.load();
+    await yieldToMain();
+    startTransition(() => void hydrateRoot(container, app));
+  } else {
+    // A client-only shell (the admin): its head tags are rendered again by <HeadContent />.
+    document.head.querySelectorAll('[data-shell]').forEach((el) => el.remove());
+    createRoot(container).render(app);
+  }
+}
+
+void start();

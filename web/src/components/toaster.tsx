@@ -1,5 +1,5 @@
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
-import { useRef, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type PointerEvent, type ReactNode } from 'react';
 
 /**
  * Notices as the spec's section 4 says: one at a time, shown for 5000 ms, removed 1,000,000 ms
@@ -14,7 +14,9 @@ export const toaster = createToaster({
   pauseOnPageIdle: true,
 });
 
-export function Toaster() {
+/** The notice region; loaded with the first notice (see notices.tsx). */
+export default function Toaster() {
+  useEffect(() => markMounted(), []);
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
@@ -81,7 +83,12 @@ function SwipeToDismiss({ id, children }: { id: string | undefined; children: Re
  * Shows a notice in place of the current one. With `max: 1` the toaster would queue a new notice
  * behind the visible (or dismissed, kept 1,000,000 ms) one; the newest message must show at once.
  */
-export function notify(options: Parameters<typeof toaster.create>[0]): string {
-  toaster.remove();
-  return toaster.create(options);
+export function showNotice(options: Parameters<typeof toaster.create>[0]): void {
+  // The region shows only notices created after it mounted: wait for it (it loads with the first).
+  void mounted.then(() => {
+    toaster.remove();
+    toaster.create(options);
+  });
 }
+let markMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => (markMounted = resolve));

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { notify } from '../components/toaster.tsx';
+import { notify } from '../components/notices.tsx';
 import { ApiError, newIdempotencyKey } from './api-client.ts';
 
 interface Options<V extends FieldValues> {

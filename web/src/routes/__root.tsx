@@ -2,8 +2,8 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Toaster } from '../components/toaster.tsx';
-import { system } from '../theme/system.ts';
+import { Notices } from '../components/notices.tsx';
+import { getSystem } from '../theme/system.ts';
 import { NotFound } from './-components/not-found.tsx';
 import type { RouterContext } from '../router.tsx';
 
@@ -23,7 +23,7 @@ function ThemeProvider({ children }: { children: ReactNode }) {
         <FullSystemProvider>{children}</FullSystemProvider>
       </Suspense>
     );
-  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+  return <ChakraProvider value={getSystem()}>{children}</ChakraProvider>;
 }
 
 function RootLayout() {
@@ -33,7 +33,7 @@ function RootLayout() {
       <ThemeProvider>
         <HeadContent />
         <Outlet />
-        <Toaster />
+        <Notices />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CodeBlock } from '../components/code-block.tsx';
 import { endpoints } from '../content/api-docs.ts';
 import { seo } from '../lib/seo.ts';
+import { StaticContent } from '../components/static-content.tsx';
 import { PageHero } from './-components/page-hero.tsx';
 import { SiteLayout } from './-components/site-layout.tsx';
 
@@ -32,18 +33,20 @@ function Documentation() {
     <SiteLayout>
       <PageHero title="Documentation" lead="Everything you need to integrate messaging, voice and lookups." />
       <Container maxW="6xl" py="12">
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mb="10">
-          {cards.map((c) => (
-            <Card.Root key={c.title}>
-              <Card.Body gap="2">
-                <Heading as="h2" size="md">
-                  {c.title}
-                </Heading>
-                <Text color="gray.700">{c.text}</Text>
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
+        <StaticContent>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mb="10">
+            {cards.map((c) => (
+              <Card.Root key={c.title}>
+                <Card.Body gap="2">
+                  <Heading as="h2" size="md">
+                    {c.title}
+                  </Heading>
+                  <Text color="gray.700">{c.text}</Text>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        </StaticContent>
         <Tabs.Root defaultValue="quick-start" variant="enclosed" fitted>
           <Tabs.List>
             <Tabs.Trigger value="quick-start">Quick Start</Tabs.Trigger>

@@ -9,6 +9,7 @@ import {
   SetupSteps,
   StatisticsStrip,
 } from '../features/landing/components/landing-sections.tsx';
+import { StaticContent } from '../components/static-content.tsx';
 import { seo } from '../lib/seo.ts';
 import { SiteLayout } from './-components/site-layout.tsx';
 
@@ -23,18 +24,23 @@ export const Route = createFileRoute('/')({
 });
 
 // The ten sections in the spec's order: header, hero, statistics, features, AI agents, setup,
-// pricing, integrations, call to action, footer (#contact).
+// pricing, integrations, call to action, footer (#contact). Only the header, the statistics
+// (they count up) and the footer (its forms) have work to do in the browser.
 function Landing() {
   return (
     <SiteLayout>
-      <Hero />
+      <StaticContent>
+        <Hero />
+      </StaticContent>
       <StatisticsStrip />
-      <Features />
-      <AiAgents />
-      <SetupSteps />
-      <Pricing />
-      <Integrations />
-      <CallToAction />
+      <StaticContent>
+        <Features />
+        <AiAgents />
+        <SetupSteps />
+        <Pricing />
+        <Integrations />
+        <CallToAction />
+      </StaticContent>
     </SiteLayout>
   );
 }

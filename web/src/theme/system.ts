@@ -23,41 +23,48 @@ import { keyframes, semanticTokens, tokens } from './tokens.ts';
  * The public pages' design system: Chakra's tokens and global styles with only the recipes those
  * pages use. The full default system (every recipe) would add ~20 KB gzip and its set-up time to
  * every page; the admin desk gets the full one from its own chunk (see full-system-provider.tsx).
+ * Building it is the single longest piece of work when a page starts (tens of milliseconds on a
+ * phone), so it happens on first use, as a task of its own (main.tsx), not while modules load.
  */
-export const system = createSystem(
-  mergeConfigs(
-    defaultBaseConfig,
-    defineConfig({
-      preflight: true,
-      cssVarsPrefix: 'chakra',
-      cssVarsRoot: ':where(html, .chakra-theme)',
-      globalCss,
-      theme: {
-        breakpoints,
-        keyframes,
-        tokens,
-        semanticTokens,
-        textStyles,
-        layerStyles,
-        animationStyles,
-        recipes: {
-          badge: badgeRecipe,
-          button: buttonRecipe,
-          container: containerRecipe,
-          heading: headingRecipe,
-          input: inputRecipe,
-          spinner: spinnerRecipe,
-          textarea: textareaRecipe,
+function buildSystem() {
+  return createSystem(
+    mergeConfigs(
+      defaultBaseConfig,
+      defineConfig({
+        preflight: true,
+        cssVarsPrefix: 'chakra',
+        cssVarsRoot: ':where(html, .chakra-theme)',
+        globalCss,
+        theme: {
+          breakpoints,
+          keyframes,
+          tokens,
+          semanticTokens,
+          textStyles,
+          layerStyles,
+          animationStyles,
+          recipes: {
+            badge: badgeRecipe,
+            button: buttonRecipe,
+            container: containerRecipe,
+            heading: headingRecipe,
+            input: inputRecipe,
+            spinner: spinnerRecipe,
+            textarea: textareaRecipe,
+          },
+          slotRecipes: {
+            card: cardSlotRecipe,
+            field: fieldSlotRecipe,
+            nativeSelect: nativeSelectSlotRecipe,
+            tabs: tabsSlotRecipe,
+            toast: toastSlotRecipe,
+          },
         },
-        slotRecipes: {
-          card: cardSlotRecipe,
-          field: fieldSlotRecipe,
-          nativeSelect: nativeSelectSlotRecipe,
-          tabs: tabsSlotRecipe,
-          toast: toastSlotRecipe,
-        },
-      },
-    }),
-    toastContrast,
-  ),
-);
+      }),
+      toastContrast,
+    ),
+  );
+}
+
+let built: ReturnType<typeof buildSystem> | undefined;
+export const getSystem = () => (built ??= buildSystem());

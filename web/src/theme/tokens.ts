@@ -20,13 +20,19 @@ import { sizes } from '@chakra-ui/theme-parts/tokens/sizes';
 import { spacing } from '@chakra-ui/theme-parts/tokens/spacing';
 import { zIndices } from '@chakra-ui/theme-parts/tokens/z-indices';
 
+// Palettes the public pages never use: each palette is dozens of tokens and semantic tokens that
+// the system would turn into CSS variables at every page start.
+const unused = new Set(['teal', 'cyan', 'pink']);
+const without = <T extends object>(palettes: T) =>
+  Object.fromEntries(Object.entries(palettes).filter(([name]) => !unused.has(name))) as T;
+
 /** Chakra's default tokens, as its own theme assembles them (theme/index.js). */
 export const tokens = {
   aspectRatios,
   animations,
   blurs,
   borders,
-  colors,
+  colors: without(colors),
   durations,
   easings,
   fonts,
@@ -41,5 +47,9 @@ export const tokens = {
   cursor,
 };
 
-export const semanticTokens = { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii };
+export const semanticTokens = {
+  colors: without(semanticColors),
+  shadows: semanticShadows,
+  radii: semanticRadii,
+};
 export { keyframes };

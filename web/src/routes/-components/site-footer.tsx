@@ -2,6 +2,7 @@ import { Box, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakr
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/icons.tsx';
+import { StaticContent } from '../../components/static-content.tsx';
 
 const column = (title: string, links: ReactNode[]) => (
   <Stack gap="3">
@@ -48,73 +49,77 @@ export function SiteFooter({
               <Text>Product news and messaging tips, once a month.</Text>
               {newsletterForm}
             </Stack>
-            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="8">
-              {column('Product', [
-                <a href="/#features" key="a">
-                  SMS &amp; AI Messaging
-                </a>,
-                <a href="/#features" key="b">
-                  Data Lookups
-                </a>,
-                <a href="/#features" key="c">
-                  AI Call Warmup
-                </a>,
-                <a href="/#features" key="d">
-                  Integrations
-                </a>,
-              ])}
-              {column('Resources', [
-                <Link to="/documentation" key="a">
-                  Documentation
-                </Link>,
-                <Link to="/api-reference" key="b">
-                  API Reference
-                </Link>,
-                <Link to="/status" key="c">
-                  Status Page
-                </Link>,
-                <a href="/admin" key="d">
-                  Admin
-                </a>,
-              ])}
-              {column('Company', [
-                <Link to="/get-started" key="a">
-                  Get Started
-                </Link>,
-                <Link to="/schedule-demo" key="b">
-                  Schedule Demo
-                </Link>,
-                <Link to="/terms" key="c">
-                  Terms of Service
-                </Link>,
-                <Link to="/privacy" key="d">
-                  Privacy Policy
-                </Link>,
-              ])}
-            </SimpleGrid>
+            <StaticContent>
+              <SimpleGrid columns={{ base: 1, sm: 3 }} gap="8">
+                {column('Product', [
+                  <a href="/#features" key="a">
+                    SMS &amp; AI Messaging
+                  </a>,
+                  <a href="/#features" key="b">
+                    Data Lookups
+                  </a>,
+                  <a href="/#features" key="c">
+                    AI Call Warmup
+                  </a>,
+                  <a href="/#features" key="d">
+                    Integrations
+                  </a>,
+                ])}
+                {column('Resources', [
+                  <Link to="/documentation" key="a">
+                    Documentation
+                  </Link>,
+                  <Link to="/api-reference" key="b">
+                    API Reference
+                  </Link>,
+                  <Link to="/status" key="c">
+                    Status Page
+                  </Link>,
+                  <a href="/admin" key="d">
+                    Admin
+                  </a>,
+                ])}
+                {column('Company', [
+                  <Link to="/get-started" key="a">
+                    Get Started
+                  </Link>,
+                  <Link to="/schedule-demo" key="b">
+                    Schedule Demo
+                  </Link>,
+                  <Link to="/terms" key="c">
+                    Terms of Service
+                  </Link>,
+                  <Link to="/privacy" key="d">
+                    Privacy Policy
+                  </Link>,
+                ])}
+              </SimpleGrid>
+            </StaticContent>
           </Stack>
         </SimpleGrid>
-        <HStack
-          justify="space-between"
-          borderTopWidth="1px"
-          borderColor="gray.700"
-          pt="6"
-          flexWrap="wrap"
-          gap="4"
-        >
-          <Text fontSize="sm">© 2024 TextFlow. All rights reserved.</Text>
-          <HStack gap="4">
-            <a href="#contact" aria-label="TextFlow on X">
-              <Icon name="x" size={20} />
-            </a>
-            <a href="#contact" aria-label="TextFlow on LinkedIn">
-              <Icon name="linkedin" size={20} />
-            </a>
-            <a href="#contact" aria-label="TextFlow on Facebook">
-              <Icon name="facebook" size={20} />
-            </a>
+        <StaticContent>
+          <HStack
+            justify="space-between"
+            borderTopWidth="1px"
+            borderColor="gray.700"
+            pt="6"
+            flexWrap="wrap"
+            gap="4"
+          >
+            <Text fontSize="sm">© 2024 TextFlow. All rights reserved.</Text>
+            <HStack gap="4">
+              <a href="#contact" aria-label="TextFlow on X">
+                <Icon name="x" size={20} />
+              </a>
+              <a href="#contact" aria-label="TextFlow on LinkedIn">
+                <Icon name="linkedin" size={20} />
+              </a>
+              <a href="#contact" aria-label="TextFlow on Facebook">
+                <Icon name="facebook" size={20} />
+              </a>
+            </HStack>
           </HStack>
-        </HStack>
+        </StaticContent>
       </Container>
     </Box>
   );

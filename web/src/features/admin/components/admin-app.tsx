@@ -1,7 +1,7 @@
 import { Center, Spinner } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { notify } from '../../../components/toaster.tsx';
+import { notify } from '../../../components/notices.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { adminKey, sessionKey, sessionQuery } from '../api/session.ts';
 import { Dashboard } from './dashboard.tsx';

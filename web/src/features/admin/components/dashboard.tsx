@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { notify } from '../../../components/toaster.tsx';
+import { notify } from '../../../components/notices.tsx';
 import { overviewQuery } from '../api/leads.ts';
 import { adminKey, useLogout } from '../api/session.ts';
 import { LeadList } from './lead-list.tsx';

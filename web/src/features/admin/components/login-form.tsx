@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { notify } from '../../../components/toaster.tsx';
+import { notify } from '../../../components/notices.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/session.ts';
 
