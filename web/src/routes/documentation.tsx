@@ -1,9 +1,9 @@
-import { Button, Card, Container, Heading, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
 import { CodeBlock } from '../components/code-block.tsx';
 import { endpoints } from '../content/api-docs.ts';
 import { seo } from '../lib/seo.ts';
-import { StaticContent } from '../components/static-content.tsx';
+import { InfoCards } from './-components/info-cards.tsx';
 import { PageHero } from './-components/page-hero.tsx';
 import { SiteLayout } from './-components/site-layout.tsx';
 
@@ -33,20 +33,7 @@ function Documentation() {
     <SiteLayout>
       <PageHero title="Documentation" lead="Everything you need to integrate messaging, voice and lookups." />
       <Container maxW="6xl" py="12">
-        <StaticContent>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mb="10">
-            {cards.map((c) => (
-              <Card.Root key={c.title}>
-                <Card.Body gap="2">
-                  <Heading as="h2" size="md">
-                    {c.title}
-                  </Heading>
-                  <Text color="gray.700">{c.text}</Text>
-                </Card.Body>
-              </Card.Root>
-            ))}
-          </SimpleGrid>
-        </StaticContent>
+        <InfoCards cards={cards} />
         <Tabs.Root defaultValue="quick-start" variant="enclosed" fitted>
           <Tabs.List>
             <Tabs.Trigger value="quick-start">Quick Start</Tabs.Trigger>

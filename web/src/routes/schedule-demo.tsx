@@ -1,8 +1,8 @@
-import { Card, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { Container } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
 import { LazyDemoForm } from '../features/demo/components/lazy-demo-form.tsx';
 import { seo } from '../lib/seo.ts';
-import { StaticContent } from '../components/static-content.tsx';
+import { InfoCards } from './-components/info-cards.tsx';
 import { PageHero } from './-components/page-hero.tsx';
 import { SiteLayout } from './-components/site-layout.tsx';
 
@@ -26,20 +26,7 @@ export const Route = createFileRoute('/schedule-demo')({
         lead="See how AI messaging and voice agents can grow your business."
       />
       <Container maxW="7xl" py="12">
-        <StaticContent>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mb="10">
-            {infoCards.map((c) => (
-              <Card.Root key={c.title}>
-                <Card.Body gap="2">
-                  <Heading as="h2" size="md">
-                    {c.title}
-                  </Heading>
-                  <Text color="gray.700">{c.text}</Text>
-                </Card.Body>
-              </Card.Root>
-            ))}
-          </SimpleGrid>
-        </StaticContent>
+        <InfoCards cards={infoCards} />
         <LazyDemoForm />
       </Container>
     </SiteLayout>
