@@ -43,12 +43,7 @@ export function LazyForm({ shell, load, draftKey }: Props) {
   const start = useCallback(() => {
     if (started.current) return;
     started.current = true;
-    void load().then((m) => {
-      const active = document.activeElement;
-      handover.current.focus =
-        active instanceof HTMLElement && box.current?.contains(active) ? active.getAttribute('name') : null;
-      setReal(() => m.default);
-    });
+    void load().then((m) => setReal(() => m.default));
   }, [load]);
 
   const saveDraft = () => {
@@ -74,7 +69,10 @@ export function LazyForm({ shell, load, draftKey }: Props) {
     if (!Real) return;
     const form = box.current?.querySelector('form');
     const { focus, submit } = handover.current;
-    const field = focus ? form?.querySelector<HTMLElement>(`[name="${focus}"]`) : null;
+    // The field the visitor is in now (not when loading began): replacing the markup dropped its
+    // focus to the body. Focus that went elsewhere meanwhile stays where it is.
+    const dropped = !document.activeElement || document.activeElement === document.body;
+    const field = focus && dropped ? form?.querySelector<HTMLElement>(`[name="${focus}"]`) : null;
     field?.focus();
     if (submit) form?.requestSubmit();
   }, [Real]);
@@ -85,7 +83,13 @@ export function LazyForm({ shell, load, draftKey }: Props) {
       onPointerEnter={start}
       onPointerDown={start}
       onTouchStart={start}
-      onFocus={start}
+      onFocus={(e) => {
+        start();
+        handover.current.focus = e.target.getAttribute('name');
+      }}
+      onBlur={(e) => {
+        if (!box.current?.contains(e.relatedTarget)) handover.current.focus = null;
+      }}
       onInput={saveDraft}
       onChange={saveDraft}
       onSubmit={(e) => {
