@@ -43,6 +43,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     target: 'es2022',
-    sourcemap: false,
+    sourcemap: process.env.SOURCEMAP === "1",
   },
 }));

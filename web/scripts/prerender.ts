@@ -28,7 +28,7 @@ const template = readFileSync(path.join(dist, 'index.html'), 'utf8')
       `<script type="module">requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(src)})));</script>`,
   );
 if (!template.includes('requestAnimationFrame')) throw new Error('index.html: entry script not found');
-const { render } = (await import(
+const { render, PRERENDERED_STYLES_ATTR } = (await import(
   pathToFileURL(path.join(webDir, 'dist-ssr/entry-server.js')).href
 )) as typeof EntryServer;
 const siteUrl = process.env.VITE_SITE_URL ?? 'https://textflow.example';
@@ -71,15 +71,26 @@ for (const route of routes) {
     hoisted.push(m);
     return '';
   });
-  // Emotion writes each component's styles as a <style> just before it. In the browser its cache
-  // would move every one of them into <head> when the page script starts (a restyle of the whole
-  // page in one long task) and the client render has no such elements to hydrate. So they go to
-  // <head> here, marked as already moved (data-s), where the cache adopts them as they are.
-  const styles: string[] = [];
-  const markup = body.replace(/<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g, (m) => {
-    styles.push(m.replace('<style ', '<style data-s="" '));
-    return '';
-  });
+  // Emotion writes each component's styles as a <style> just before the component. They go to
+  // <head> here: Chakra's global styles as they are (marked data-s, already in place), and every
+  // component style, once, in one element that lists their names. In the browser the style cache
+  // (src/theme/style-cache.tsx) adopts them where they stand: nothing is inserted or moved again,
+  // so hydration does not restyle the page.
+  const globals = new Map<string, string>();
+  const componentCss = new Map<string, string>();
+  const markup = body.replace(
+    /<style data-emotion="([^" ]+) ([^"]*)"[^>]*>([\s\S]*?)<\/style>/g,
+    (m, key: string, names: string, css: string) => {
+      if (key === 'css') componentCss.set(names, css);
+      else globals.set(`${key} ${names}`, m.replace('<style ', '<style data-s="" '));
+      return '';
+    },
+  );
+  const styles = [...globals.values()];
+  if (componentCss.size > 0)
+    styles.push(
+      `<style data-s="" ${PRERENDERED_STYLES_ATTR}="${[...componentCss.keys()].join(' ')}">${[...componentCss.values()].join('')}</style>`,
+    );
   // The components' own head tags win; the route's declared ones stand in when none were rendered.
   const headHtml = (hoisted.length > 0 && !route.shell ? hoisted.join('') : tags) + styles.join('');
   const out = template

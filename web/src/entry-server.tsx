@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createAppRouter } from './router.tsx';
 
+export { PRERENDERED_STYLES_ATTR } from './theme/style-cache.tsx';
+
 interface HeadTag {
   tag: 'title' | 'meta' | 'link';
   attrs: Record<string, string>;

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Notices } from '../components/notices.tsx';
+import { StyleCacheProvider } from '../theme/style-cache.tsx';
 import { getSystem } from '../theme/system.ts';
 import { NotFound } from './-components/not-found.tsx';
 import type { RouterContext } from '../router.tsx';
@@ -30,11 +31,13 @@ function RootLayout() {
   const { queryClient } = Route.useRouteContext();
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <HeadContent />
-        <Outlet />
-        <Notices />
-      </ThemeProvider>
+      <StyleCacheProvider>
+        <ThemeProvider>
+          <HeadContent />
+          <Outlet />
+          <Notices />
+        </ThemeProvider>
+      </StyleCacheProvider>
     </QueryClientProvider>
   );
 }
