@@ -1,11 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { createQueryClient } from './lib/query-client.ts';
 import { routeTree } from './routeTree.gen.ts';
-
-export interface RouterContext {
-  queryClient: QueryClient;
-}
 
 /**
  * Scroll restoration for navigations, but not for the first render: a visitor may have scrolled a
@@ -21,13 +15,9 @@ function keepScrollOnFirstRender() {
 }
 
 /** One factory for the browser and the prerenderer, so both build the same tree. */
-export function createAppRouter(
-  opts: { history?: RouterHistory; queryClient?: QueryClient; isServer?: boolean } = {},
-) {
-  const queryClient = opts.queryClient ?? createQueryClient();
+export function createAppRouter(opts: { history?: RouterHistory; isServer?: boolean } = {}) {
   return createRouter({
     routeTree,
-    context: { queryClient },
     ...(opts.history ? { history: opts.history } : {}),
     ...(opts.isServer !== undefined ? { isServer: opts.isServer } : {}),
     defaultPreload: 'intent',

@@ -15,3 +15,13 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let client: QueryClient | undefined;
+
+/**
+ * The page's one query client. It is created by the first code that needs it (a form's logic, the
+ * admin desk), so TanStack Query stays out of a public page's first load.
+ */
+export function getQueryClient(): QueryClient {
+  return (client ??= createQueryClient());
+}

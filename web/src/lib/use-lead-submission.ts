@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { notify } from '../components/notices.tsx';
 import { ApiError, newIdempotencyKey } from './api-client.ts';
+import { getQueryClient } from './query-client.ts';
 
 interface Options<V extends FieldValues> {
   form: UseFormReturn<V>;
@@ -57,28 +58,31 @@ export function useLeadSubmission<V extends FieldValues>({
     return () => sub.unsubscribe();
   }, [form, draftKey]);
 
-  const mutation = useMutation({
-    mutationFn: (values: V) => {
-      const serialised = JSON.stringify(values);
-      if (!attempt.current || attempt.current.values !== serialised) {
-        attempt.current = { key: newIdempotencyKey(), values: serialised };
-      }
-      return submit(values, attempt.current.key);
+  const mutation = useMutation(
+    {
+      mutationFn: (values: V) => {
+        const serialised = JSON.stringify(values);
+        if (!attempt.current || attempt.current.values !== serialised) {
+          attempt.current = { key: newIdempotencyKey(), values: serialised };
+        }
+        return submit(values, attempt.current.key);
+      },
+      onSuccess: () => {
+        attempt.current = null;
+        try {
+          sessionStorage.removeItem(draftKey);
+        } catch {
+          // nothing to clear
+        }
+        notify({ type: 'success', title: success.title, description: success.description });
+        onSuccess?.();
+      },
+      onError: (error) => {
+        notify({ type: 'error', title: errorTitle, description: errorDescription(error) });
+      },
     },
-    onSuccess: () => {
-      attempt.current = null;
-      try {
-        sessionStorage.removeItem(draftKey);
-      } catch {
-        // nothing to clear
-      }
-      notify({ type: 'success', title: success.title, description: success.description });
-      onSuccess?.();
-    },
-    onError: (error) => {
-      notify({ type: 'error', title: errorTitle, description: errorDescription(error) });
-    },
-  });
+    getQueryClient(),
+  );
 
   return mutation;
 }

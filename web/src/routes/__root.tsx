@@ -1,17 +1,15 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRoute, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Notices } from '../components/notices.tsx';
 import { StyleCacheProvider } from '../theme/style-cache.tsx';
 import { getSystem } from '../theme/system.ts';
 import { NotFound } from './-components/not-found.tsx';
-import type { RouterContext } from '../router.tsx';
 
 // The admin desk styles itself with Chakra's full system; public pages never load it.
 const FullSystemProvider = lazy(() => import('../theme/full-system-provider.tsx'));
 
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   component: RootLayout,
   notFoundComponent: NotFound,
 });
@@ -28,16 +26,13 @@ function ThemeProvider({ children }: { children: ReactNode }) {
 }
 
 function RootLayout() {
-  const { queryClient } = Route.useRouteContext();
   return (
-    <QueryClientProvider client={queryClient}>
-      <StyleCacheProvider>
-        <ThemeProvider>
-          <HeadContent />
-          <Outlet />
-          <Notices />
-        </ThemeProvider>
-      </StyleCacheProvider>
-    </QueryClientProvider>
+    <StyleCacheProvider>
+      <ThemeProvider>
+        <HeadContent />
+        <Outlet />
+        <Notices />
+      </ThemeProvider>
+    </StyleCacheProvider>
   );
 }

@@ -1,5 +1,7 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminApp } from '../features/admin/components/admin-app.tsx';
+import { getQueryClient } from '../lib/query-client.ts';
 
 export const Route = createFileRoute('/admin')({
   head: () => ({
@@ -9,5 +11,13 @@ export const Route = createFileRoute('/admin')({
       { name: 'robots', content: 'noindex, nofollow' },
     ],
   }),
-  component: AdminApp,
+  component: AdminDesk,
 });
+
+function AdminDesk() {
+  return (
+    <QueryClientProvider client={getQueryClient()}>
+      <AdminApp />
+    </QueryClientProvider>
+  );
+}
