@@ -3,6 +3,7 @@ import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias } from 'vite';
+import { lazyChakraGlobal } from './scripts/lazy-chakra-global.ts';
 
 const require = createRequire(import.meta.url);
 const routerCore = path.dirname(require.resolve('@tanstack/router-core/package.json'));
@@ -20,6 +21,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Each route becomes its own chunk, so the admin desk never loads on public pages.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    lazyChakraGlobal(),
   ],
   resolve: {
     alias: [
@@ -43,6 +45,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     target: 'es2022',
-    sourcemap: process.env.SOURCEMAP === "1",
+    sourcemap: process.env.SOURCEMAP === '1',
   },
 }));

@@ -66,5 +66,30 @@ function buildSystem() {
   );
 }
 
-let built: ReturnType<typeof buildSystem> | undefined;
-export const getSystem = () => (built ??= buildSystem());
+type System = ReturnType<typeof buildSystem>;
+
+/**
+ * On a prerendered page, Chakra's global style sheet (reset, base styles, a CSS variable per
+ * token) is already in <head>, written by the prerenderer as emotion names it. The system is given
+ * that sheet as emotion's serialized form, so its Global style finds it by name and adopts it, and
+ * the browser never writes the same 40 KB of CSS again (see scripts/lazy-chakra-global.ts, which
+ * makes the system write it only when asked). The other global sheet is the layer order statement.
+ */
+function adoptPrerenderedGlobalCss(system: System) {
+  if (typeof document === 'undefined') return;
+  for (const node of document.querySelectorAll('style[data-emotion^="css-global "]')) {
+    const styles = node.textContent ?? '';
+    if (!styles.includes('{')) continue;
+    const name = node.getAttribute('data-emotion')!.slice('css-global '.length);
+    (system as { _global: unknown })._global = { name, styles };
+  }
+}
+
+let built: System | undefined;
+export function getSystem(): System {
+  if (!built) {
+    built = buildSystem();
+    adoptPrerenderedGlobalCss(built);
+  }
+  return built;
+}
