@@ -1,6 +1,8 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { setPrerenderShells } from './components/lazy-form.tsx';
+import { formShells } from './form-shells.tsx';
 import { createAppRouter } from './router.tsx';
 
 export { PRERENDERED_STYLES_ATTR } from './theme/style-cache.tsx';
@@ -13,6 +15,7 @@ interface HeadTag {
 
 /** Renders one route to HTML for the prerenderer, with its head tags. */
 export async function render(url: string): Promise<{ html: string; head: HeadTag[] }> {
+  setPrerenderShells(formShells);
   // Rendered as the browser will hydrate it (client-side Suspense boundaries around split routes);
   // router.load() has already loaded every route's code, so nothing suspends.
   const router = createAppRouter({

@@ -1,15 +1,8 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { setHydrating } from './components/static-content.tsx';
 import { createAppRouter } from './router.tsx';
 import { getSystem } from './theme/system.ts';
-
-/** Runs after the first commit: from then on, static content mounts as ordinary content. */
-function HydrationEnd() {
-  useEffect(() => setHydrating(false), []);
-  return null;
-}
 
 // Each step of the start is a task of its own, so none holds the main thread for long: a visitor
 // can scroll and tap the prerendered page in between.
@@ -18,7 +11,6 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 async function start() {
   const container = document.getElementById('root')!;
   const prerendered = container.hasChildNodes();
-  setHydrating(prerendered);
   await yieldToMain();
   const router = createAppRouter();
   await yieldToMain();
@@ -27,7 +19,6 @@ async function start() {
   const app = (
     <StrictMode>
       <RouterProvider router={router} />
-      <HydrationEnd />
     </StrictMode>
   );
   if (prerendered) {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { StaticContent, useHydrating } from './static-content.tsx';
 
 /** What a form view needs from its form logic; the static shell passes names only. */
 export interface Registration {
@@ -20,21 +21,35 @@ export const staticViewProps = {
   pending: false,
 } satisfies FormViewProps<string>;
 
+export type FormName = 'contact' | 'newsletter' | 'demo' | 'get-started';
+
+const prerenderShells: Partial<Record<FormName, ReactNode>> = {};
+
+/**
+ * The forms' markup without their logic, given by the prerenderer only (src/form-shells.tsx): the
+ * browser's bundles never import the views for the shell, so a page's first load does not carry
+ * their code (it comes with the logic, which renders the same view).
+ */
+export function setPrerenderShells(shells: Record<FormName, ReactNode>): void {
+  Object.assign(prerenderShells, shells);
+}
+
 interface Props {
-  /** The form's markup without its logic: what is prerendered and shown until the logic loads. */
-  shell: ReactNode;
+  name: FormName;
   load: () => Promise<{ default: ComponentType }>;
   /** sessionStorage key the real form restores its draft from (see useLeadSubmission). */
   draftKey: string;
 }
 
 /**
- * Keeps react-hook-form, zod and the submission code out of the page's first load: the form is
- * rendered as plain markup, and its logic is loaded when the visitor comes to use it (pointer,
- * touch or focus). Whatever was typed meanwhile is carried over through the draft, the focused
- * field keeps the focus, and a submit made before the logic arrived is replayed.
+ * Keeps a form's code out of the page's first load: react-hook-form, zod, the submission code and
+ * the form's own components. The prerendered form stays as the server wrote it (not hydrated), and
+ * its code is loaded when the visitor comes to use it (pointer, touch or focus). Whatever was typed
+ * meanwhile is carried over through the draft, the focused field keeps the focus, and a submit made
+ * before the logic arrived is replayed. On a client-side navigation there is no markup to keep, so
+ * the code loads at once.
  */
-export function LazyForm({ shell, load, draftKey }: Props) {
+export function LazyForm({ name, load, draftKey }: Props) {
   const [Real, setReal] = useState<ComponentType | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const started = useRef(false);
@@ -56,14 +71,18 @@ export function LazyForm({ shell, load, draftKey }: Props) {
     }
   };
 
-  // A draft left from before a reload means the form is in use: load it so the draft comes back.
+  const prerendered = useHydrating();
+
+  // Without prerendered markup there is nothing to show until the code arrives; and a draft left
+  // from before a reload means the form is in use. Either way, load it now.
   useEffect(() => {
+    if (!prerendered) return start();
     try {
       if (sessionStorage.getItem(draftKey)) start();
     } catch {
       // storage unavailable: nothing to restore
     }
-  }, [draftKey, start]);
+  }, [draftKey, start, prerendered]);
 
   useEffect(() => {
     if (!Real) return;
@@ -100,7 +119,7 @@ export function LazyForm({ shell, load, draftKey }: Props) {
         start();
       }}
     >
-      {Real ? <Real /> : shell}
+      {Real ? <Real /> : <StaticContent>{prerenderShells[name]}</StaticContent>}
     </div>
   );
 }

@@ -1,10 +1,20 @@
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 
-let hydrating = false;
+const noSubscription = () => () => {};
 
-/** Set while the prerendered page hydrates (main.tsx); content mounted afterwards renders normally. */
-export function setHydrating(active: boolean): void {
-  hydrating = active;
+/**
+ * Whether this component's first render hydrates prerendered markup. React reads a store's server
+ * snapshot while hydrating (including Suspense boundaries that hydrate after the first commit, such
+ * as a lazily loaded route's) and the client snapshot on any other render. The first answer is kept.
+ */
+export function useHydrating(): boolean {
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+  const [first] = useState(hydrating);
+  return first;
 }
 
 /**
@@ -15,8 +25,8 @@ export function setHydrating(active: boolean): void {
  * Links inside it are ordinary links (a full load of the prerendered page).
  */
 export function StaticContent({ children }: { children: ReactNode }) {
-  const [skip] = useState(() => hydrating);
-  if (skip) {
+  const skip = useHydrating();
+  if (skip && typeof document !== 'undefined') {
     return (
       <div
         style={{ display: 'contents' }}

@@ -1,8 +1,7 @@
-import { LazyForm, staticViewProps } from '../../../components/lazy-form.tsx';
-import { ContactFormView } from './contact-form-view.tsx';
+import { LazyForm } from '../../../components/lazy-form.tsx';
 
 const load = () => import('./contact-form.tsx');
 
 export function LazyContactForm() {
-  return <LazyForm draftKey="draft:contact" load={load} shell={<ContactFormView {...staticViewProps} />} />;
+  return <LazyForm name="contact" draftKey="draft:contact" load={load} />;
 }

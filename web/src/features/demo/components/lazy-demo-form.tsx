@@ -1,8 +1,7 @@
-import { LazyForm, staticViewProps } from '../../../components/lazy-form.tsx';
-import { DemoFormView } from './demo-form-view.tsx';
+import { LazyForm } from '../../../components/lazy-form.tsx';
 
 const load = () => import('./demo-form.tsx');
 
 export function LazyDemoForm() {
-  return <LazyForm draftKey="draft:demo" load={load} shell={<DemoFormView {...staticViewProps} />} />;
+  return <LazyForm name="demo" draftKey="draft:demo" load={load} />;
 }

@@ -1,10 +1,7 @@
-import { LazyForm, staticViewProps } from '../../../components/lazy-form.tsx';
-import { GetStartedFormView } from './get-started-form-view.tsx';
+import { LazyForm } from '../../../components/lazy-form.tsx';
 
 const load = () => import('./get-started-form.tsx');
 
 export function LazyGetStartedForm() {
-  return (
-    <LazyForm draftKey="draft:get-started" load={load} shell={<GetStartedFormView {...staticViewProps} />} />
-  );
+  return <LazyForm name="get-started" draftKey="draft:get-started" load={load} />;
 }

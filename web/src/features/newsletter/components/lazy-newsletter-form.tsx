@@ -1,10 +1,7 @@
-import { LazyForm, staticViewProps } from '../../../components/lazy-form.tsx';
-import { NewsletterFormView } from './newsletter-form-view.tsx';
+import { LazyForm } from '../../../components/lazy-form.tsx';
 
 const load = () => import('./newsletter-form.tsx');
 
 export function LazyNewsletterForm() {
-  return (
-    <LazyForm draftKey="draft:newsletter" load={load} shell={<NewsletterFormView {...staticViewProps} />} />
-  );
+  return <LazyForm name="newsletter" draftKey="draft:newsletter" load={load} />;
 }
