@@ -1,8 +1,4 @@
-import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createAppRouter } from './router.tsx';
-import { getSystem } from './theme/system.ts';
 
 // Each step of the start is a task of its own, so none holds the main thread for long: a visitor
 // can scroll and tap the prerendered page in between.
@@ -11,12 +7,19 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 async function start() {
   const container = document.getElementById('root')!;
   const prerendered = container.hasChildNodes();
+  // Both parts are fetched at once; each is evaluated when it arrives, in a task of its own (one
+  // chunk with React DOM, the router, Chakra and the app took one long task to evaluate).
+  const reactDom = import('react-dom/client');
+  const app = import('./app.tsx');
+  const { createRoot, hydrateRoot } = await reactDom;
+  await yieldToMain();
+  const { createAppRouter, getSystem, RouterProvider } = await app;
   await yieldToMain();
   const router = createAppRouter();
   await yieldToMain();
   getSystem();
   await yieldToMain();
-  const app = (
+  const root = (
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>
@@ -26,11 +29,11 @@ async function start() {
     // yields to the browser between components (the page is already visible and readable).
     await router.load();
     await yieldToMain();
-    startTransition(() => void hydrateRoot(container, app));
+    startTransition(() => void hydrateRoot(container, root));
   } else {
     // A client-only shell (the admin): its head tags are rendered again by <HeadContent />.
     document.head.querySelectorAll('[data-shell]').forEach((el) => el.remove());
-    createRoot(container).render(app);
+    createRoot(container).render(root);
   }
 }
 
