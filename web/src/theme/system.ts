@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import { animationStyles } from '@chakra-ui/theme-parts/motion-styles';
 import { badgeRecipe } from '@chakra-ui/theme-parts/recipes/badge';
 import { breakpoints } from '@chakra-ui/theme-parts/breakpoints';
@@ -27,42 +27,41 @@ import { keyframes, semanticTokens, tokens } from './tokens.ts';
  * phone), so it happens on first use, as a task of its own (main.tsx), not while modules load.
  */
 function buildSystem() {
+  // createSystem merges its configs itself (merging them first would copy them twice).
   return createSystem(
-    mergeConfigs(
-      defaultBaseConfig,
-      defineConfig({
-        preflight: true,
-        cssVarsPrefix: 'chakra',
-        cssVarsRoot: ':where(html, .chakra-theme)',
-        globalCss,
-        theme: {
-          breakpoints,
-          keyframes,
-          tokens,
-          semanticTokens,
-          textStyles,
-          layerStyles,
-          animationStyles,
-          recipes: {
-            badge: badgeRecipe,
-            button: buttonRecipe,
-            container: containerRecipe,
-            heading: headingRecipe,
-            input: inputRecipe,
-            spinner: spinnerRecipe,
-            textarea: textareaRecipe,
-          },
-          slotRecipes: {
-            card: cardSlotRecipe,
-            field: fieldSlotRecipe,
-            nativeSelect: nativeSelectSlotRecipe,
-            tabs: tabsSlotRecipe,
-            toast: toastSlotRecipe,
-          },
+    defaultBaseConfig,
+    defineConfig({
+      preflight: true,
+      cssVarsPrefix: 'chakra',
+      cssVarsRoot: ':where(html, .chakra-theme)',
+      globalCss,
+      theme: {
+        breakpoints,
+        keyframes,
+        tokens,
+        semanticTokens,
+        textStyles,
+        layerStyles,
+        animationStyles,
+        recipes: {
+          badge: badgeRecipe,
+          button: buttonRecipe,
+          container: containerRecipe,
+          heading: headingRecipe,
+          input: inputRecipe,
+          spinner: spinnerRecipe,
+          textarea: textareaRecipe,
         },
-      }),
-      toastContrast,
-    ),
+        slotRecipes: {
+          card: cardSlotRecipe,
+          field: fieldSlotRecipe,
+          nativeSelect: nativeSelectSlotRecipe,
+          tabs: tabsSlotRecipe,
+          toast: toastSlotRecipe,
+        },
+      },
+    }),
+    toastContrast,
   );
 }
 

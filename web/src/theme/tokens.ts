@@ -47,9 +47,24 @@ export const tokens = {
   cursor,
 };
 
+/**
+ * The site has one colour scheme: each semantic token keeps its light value only. Chakra would
+ * otherwise register a second value per token and write a `.dark` block of CSS variables (6 KB in
+ * every page) that nothing ever switches on.
+ */
+function lightOnly<T>(node: T): T {
+  if (typeof node !== 'object' || node === null) return node;
+  const entries = Object.entries(node).map(([key, child]) => {
+    if (key === 'value' && typeof child === 'object' && child !== null && '_light' in child)
+      return [key, (child as { _light: unknown })._light];
+    return [key, lightOnly(child)];
+  });
+  return Object.fromEntries(entries) as T;
+}
+
 export const semanticTokens = {
-  colors: without(semanticColors),
-  shadows: semanticShadows,
+  colors: lightOnly(without(semanticColors)),
+  shadows: lightOnly(semanticShadows),
   radii: semanticRadii,
 };
 export { keyframes };
