@@ -206,3 +206,23 @@ test('F8 focuses the notice region', async ({ page }) => {
   );
   expect(focusedInRegion).toBe(true);
 });
+
+test('a form reached by a client-side navigation loads at once and works', async ({ page }, info) => {
+  await ready(page, '/');
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  if (info.project.name === 'mobile') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Get Started' }).click();
+  } else {
+    await page.locator('header').getByRole('link', { name: 'Get Started', exact: true }).click();
+  }
+  await expect(page).toHaveURL(/\/get-started$/);
+  const form = page.getByRole('form', { name: 'Get started' });
+  await form.getByRole('button', { name: 'Get Started' }).click();
+  await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+  await form.getByLabel('Full Name *').fill(`Navigator ${unique()}`);
+  await form.getByLabel('Email Address *').fill('navigator@example.com');
+  await form.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
