@@ -39,6 +39,19 @@ test('an unknown path answers 404 with the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
 
+test('a HEAD request answers as GET does, without the body', async ({ request }) => {
+  for (const [path, status] of [
+    ['/', 200],
+    ['/terms', 200],
+    ['/no-such-page', 404],
+  ] as const) {
+    const head = await request.head(path);
+    expect(head.status()).toBe(status);
+    expect(head.headers()['content-type']).toContain('text/html');
+    expect(await head.body()).toHaveLength(0);
+  }
+});
+
 test('content is readable with JavaScript off', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

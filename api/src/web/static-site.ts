@@ -57,12 +57,14 @@ export function staticSite(root: string): Middleware {
         break;
       }
     }
+    let status = 200;
     if (!file || !info) {
       const notFound = path.join(base, '404.html');
       info = await fileAt(notFound);
       ctx.status = 404;
       if (!info) return;
       file = notFound;
+      status = 404;
     }
     const ext = path.extname(file);
     ctx.type = TYPES[ext] ?? 'application/octet-stream';
@@ -77,7 +79,8 @@ export function staticSite(root: string): Middleware {
     ctx.length = info.size;
     ctx.set('Cache-Control', rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.set('X-Content-Type-Options', 'nosniff');
-    if (ctx.status !== 404) ctx.status = 200;
-    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
+    ctx.status = status;
+    // Koa answers a HEAD with these headers and no body (a null body would turn it into a 204).
+    if (ctx.method !== 'HEAD') ctx.body = createReadStream(file);
   };
 }
