@@ -6,7 +6,9 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 async function start() {
   const container = document.getElementById('root')!;
-  const prerendered = container.hasChildNodes();
+  // Prerendered markup, as opposed to an empty shell (the admin) or the dev server's template, whose
+  // root holds only a placeholder comment.
+  const prerendered = container.firstElementChild !== null;
   // Both parts are fetched at once; each is evaluated when it arrives, in a task of its own (one
   // chunk with React DOM, the router, Chakra and the app took one long task to evaluate).
   const reactDom = import('react-dom/client');
