@@ -3,19 +3,24 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/icons.tsx';
 import { StaticContent } from '../../components/static-content.tsx';
+import { footerColumns } from '../../content/footer.ts';
 
-const column = (title: string, links: ReactNode[]) => (
-  <Stack gap="3">
-    <Heading as="h3" size="sm" color="white">
-      {title}
-    </Heading>
-    <Stack as="ul" listStyleType="none" gap="2">
-      {links.map((l, i) => (
-        <li key={i}>{l}</li>
-      ))}
+function LinkColumn({ title, links }: (typeof footerColumns)[number]) {
+  return (
+    <Stack gap="3">
+      <Heading as="h3" size="sm" color="white">
+        {title}
+      </Heading>
+      <Stack as="ul" listStyleType="none" gap="2">
+        {links.map((l) => (
+          <li key={l.label}>
+            {'to' in l ? <Link to={l.to}>{l.label}</Link> : <a href={l.href}>{l.label}</a>}
+          </li>
+        ))}
+      </Stack>
     </Stack>
-  </Stack>
-);
+  );
+}
 
 /** The footer (anchor #contact): Get in Touch with the contact form, the newsletter, and the spec's links. */
 export function SiteFooter({
@@ -51,48 +56,9 @@ export function SiteFooter({
             </Stack>
             <StaticContent>
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="8">
-                {column('Product', [
-                  <a href="/#features" key="a">
-                    SMS &amp; AI Messaging
-                  </a>,
-                  <a href="/#features" key="b">
-                    Data Lookups
-                  </a>,
-                  <a href="/#features" key="c">
-                    AI Call Warmup
-                  </a>,
-                  <a href="/#features" key="d">
-                    Integrations
-                  </a>,
-                ])}
-                {column('Resources', [
-                  <Link to="/documentation" key="a">
-                    Documentation
-                  </Link>,
-                  <Link to="/api-reference" key="b">
-                    API Reference
-                  </Link>,
-                  <Link to="/status" key="c">
-                    Status Page
-                  </Link>,
-                  <a href="/admin" key="d">
-                    Admin
-                  </a>,
-                ])}
-                {column('Company', [
-                  <Link to="/get-started" key="a">
-                    Get Started
-                  </Link>,
-                  <Link to="/schedule-demo" key="b">
-                    Schedule Demo
-                  </Link>,
-                  <Link to="/terms" key="c">
-                    Terms of Service
-                  </Link>,
-                  <Link to="/privacy" key="d">
-                    Privacy Policy
-                  </Link>,
-                ])}
+                {footerColumns.map((c) => (
+                  <LinkColumn key={c.title} {...c} />
+                ))}
               </SimpleGrid>
             </StaticContent>
           </Stack>
