@@ -9,19 +9,20 @@ export interface Notice {
 
 // The notice machinery (Chakra's toaster and its state machine) is not needed to read a page: it
 // loads with the first notice, so no page pays for it before then.
-const Toaster = lazy(() => import('./toaster.tsx'));
 let loading: Promise<typeof ToasterModule> | undefined;
+const loadToaster = () => (loading ??= import('./toaster.tsx'));
+const Toaster = lazy(loadToaster);
 let wanted = false;
 const listeners = new Set<() => void>();
 
 /** Shows a notice in place of the current one (one at a time, as the spec says). */
 export function notify(notice: Notice): void {
-  loading ??= import('./toaster.tsx');
+  const toaster = loadToaster();
   if (!wanted) {
     wanted = true;
     listeners.forEach((l) => l());
   }
-  void loading.then((m) => m.showNotice(notice));
+  void toaster.then((m) => m.showNotice(notice));
 }
 
 /** Mounts the notice region once a notice has been asked for. */
