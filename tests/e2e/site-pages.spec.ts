@@ -205,6 +205,16 @@ test('prerendered sections stay after hydration and render after a client-side n
 
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+
+  // The landing page's static sections, whose code a prerendered landing never loads, come with
+  // the route on a client-side navigation, styled.
+  await page.locator('header a[href="/"]').first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Validate. Engage. Convert.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Simple, flexible pricing' })).toBeVisible();
+  await expect(page.locator('#pricing .chakra-card__root').first()).toHaveCSS('border-top-width', '1px');
+  await expect(page.getByTestId('integrations-grid').getByText('Zapier')).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(errors).toEqual([]);
 });
 

@@ -2,3 +2,4 @@
 export { RouterProvider } from '@tanstack/react-router';
 export { createAppRouter } from './router.tsx';
 export { getSystem } from './theme/system.ts';
+export { loadPrerendered } from './components/static-content.tsx';

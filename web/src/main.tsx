@@ -9,13 +9,14 @@ async function start() {
   // Prerendered markup, as opposed to an empty shell (the admin) or the dev server's template, whose
   // root holds only a placeholder comment.
   const prerendered = container.firstElementChild !== null;
-  // Both parts are fetched at once; each is evaluated when it arrives, in a task of its own (one
-  // chunk with React DOM, the router, Chakra and the app took one long task to evaluate).
+  // React DOM and the app (router, routes, design system) are set going in tasks of their own:
+  // evaluating all of it at once was one long task. (React DOM's code comes in the layout chunk,
+  // but runs only when imported here; see vite.config.ts.)
   const reactDom = import('react-dom/client');
   const app = import('./app.tsx');
   const { createRoot, hydrateRoot } = await reactDom;
   await yieldToMain();
-  const { createAppRouter, getSystem, RouterProvider } = await app;
+  const { createAppRouter, getSystem, loadPrerendered, RouterProvider } = await app;
   await yieldToMain();
   const router = createAppRouter();
   await yieldToMain();
@@ -27,9 +28,9 @@ async function start() {
     </StrictMode>
   );
   if (prerendered) {
-    // The route's code must be loaded first so the markup matches. As a transition, hydration
-    // yields to the browser between components (the page is already visible and readable).
-    await router.load();
+    // The route's code must be loaded first so the markup matches (but not its static content's:
+    // see lazyStatic). As a transition, hydration yields to the browser between components.
+    await loadPrerendered(() => router.load());
     await yieldToMain();
     startTransition(() => void hydrateRoot(container, root));
   } else {

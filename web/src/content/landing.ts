@@ -1,4 +1,4 @@
-/** The landing page's content lists (spec sections 1, 2 and 9). */
+/** The landing page's content lists (spec sections 2 and 9); the statistics strip's are in statistics.ts. */
 
 export const hero = {
   headline: 'Validate. Engage. Convert.',
@@ -6,20 +6,6 @@ export const hero = {
   promises: ['No setup fees', 'Free trial', 'Cancel anytime'],
   readRate: { value: '98%', label: 'Read Rate' },
 };
-
-export interface Statistic {
-  value: number;
-  suffix: string;
-  label: string;
-}
-export const statistics: Statistic[] = [
-  { value: 98, suffix: '%', label: 'of text messages are read within 2 minutes' },
-  { value: 75, suffix: '%', label: 'of consumers like messages from brands after opt-in' },
-  { value: 85, suffix: '%', label: 'prefer SMS over other channels' },
-  { value: 750, suffix: '%', label: 'higher response rate than email' },
-  { value: 86, suffix: '%', label: 'of businesses say SMS offers higher engagement' },
-  { value: 91, suffix: '%', label: 'of the population own a mobile phone' },
-];
 
 export interface Feature {
   icon: 'message' | 'search' | 'phone' | 'plug';
@@ -143,5 +129,4 @@ export const integrations = ['Shopify', 'Salesforce', 'HubSpot', 'Zapier', 'Mail
 
 export const reassurance = ['Free setup', 'No contracts', '24/7 support'];
 
-export const COUNT_UP_MS = 2000;
 export const INTEGRATION_STAGGER_MS = 100;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { COUNT_UP_MS } from '../../../content/landing.ts';
+import { COUNT_UP_MS } from '../../../content/statistics.ts';
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
