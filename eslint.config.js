@@ -14,6 +14,7 @@ export default tseslint.config(
       'web/src/routeTree.gen.ts',
       'test-results/**',
       'playwright-report/**',
+      'bench/results/**',
     ],
   },
   js.configs.recommended,
@@ -32,5 +33,36 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The public system adds these components' recipes only when lazy-ui.ts loads: imported from
+    // Chakra directly, they could render unstyled. The admin desk has the full system.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/components/lazy-ui.ts', 'web/src/features/admin/**', 'web/src/theme/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@chakra-ui/react',
+              importNames: [
+                'Card',
+                'createToaster',
+                'Field',
+                'Input',
+                'NativeSelect',
+                'Spinner',
+                'Tabs',
+                'Textarea',
+                'Toast',
+                'Toaster',
+              ],
+              message: 'Import it from src/components/lazy-ui.ts, which adds its recipe.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

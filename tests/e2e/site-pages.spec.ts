@@ -207,7 +207,7 @@ test('prerendered sections stay after hydration and render after a client-side n
   await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
 
   // The landing page's static sections, whose code a prerendered landing never loads, come with
-  // the route on a client-side navigation, styled.
+  // the route on a client-side navigation, styled (their cards' recipe is added lazily too).
   await page.locator('header a[href="/"]').first().click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Validate. Engage. Convert.' })).toBeVisible();

@@ -1,5 +1,6 @@
-import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { Portal, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, type PointerEvent, type ReactNode } from 'react';
+import { Toaster as ChakraToaster, createToaster, Toast } from './lazy-ui.ts';
 
 /**
  * Notices as the spec's section 4 says: one at a time, shown for 5000 ms, removed 1,000,000 ms

@@ -3,26 +3,20 @@ import { animationStyles } from '@chakra-ui/theme-parts/motion-styles';
 import { badgeRecipe } from '@chakra-ui/theme-parts/recipes/badge';
 import { breakpoints } from '@chakra-ui/theme-parts/breakpoints';
 import { buttonRecipe } from '@chakra-ui/theme-parts/recipes/button';
-import { cardSlotRecipe } from '@chakra-ui/theme-parts/recipes/card';
 import { containerRecipe } from '@chakra-ui/theme-parts/recipes/container';
-import { fieldSlotRecipe } from '@chakra-ui/theme-parts/recipes/field';
 import { globalCss } from '@chakra-ui/theme-parts/global-css';
 import { headingRecipe } from '@chakra-ui/theme-parts/recipes/heading';
-import { inputRecipe } from '@chakra-ui/theme-parts/recipes/input';
 import { layerStyles } from '@chakra-ui/theme-parts/layer-styles';
-import { nativeSelectSlotRecipe } from '@chakra-ui/theme-parts/recipes/native-select';
-import { spinnerRecipe } from '@chakra-ui/theme-parts/recipes/spinner';
-import { tabsSlotRecipe } from '@chakra-ui/theme-parts/recipes/tabs';
-import { textareaRecipe } from '@chakra-ui/theme-parts/recipes/textarea';
 import { textStyles } from '@chakra-ui/theme-parts/text-styles';
-import { toastSlotRecipe } from '@chakra-ui/theme-parts/recipes/toast';
-import { toastContrast } from './toast-contrast.ts';
+import { lazyRecipeKeys, shareRecipeTables } from './recipe-tables.ts';
 import { keyframes, semanticTokens, tokens } from './tokens.ts';
 
 /**
  * The public pages' design system: Chakra's tokens and global styles with only the recipes those
  * pages use. The full default system (every recipe) would add ~20 KB gzip and its set-up time to
  * every page; the admin desk gets the full one from its own chunk (see full-system-provider.tsx).
+ * Recipes of the components that only lazily loaded code renders (form fields, tabs, notices) come
+ * with that code (see components/lazy-ui.ts).
  * Building it is the single longest piece of work when a page starts (tens of milliseconds on a
  * phone), so it happens on first use, as a task of its own (main.tsx), not while modules load.
  */
@@ -48,20 +42,10 @@ function buildSystem() {
           button: buttonRecipe,
           container: containerRecipe,
           heading: headingRecipe,
-          input: inputRecipe,
-          spinner: spinnerRecipe,
-          textarea: textareaRecipe,
         },
-        slotRecipes: {
-          card: cardSlotRecipe,
-          field: fieldSlotRecipe,
-          nativeSelect: nativeSelectSlotRecipe,
-          tabs: tabsSlotRecipe,
-          toast: toastSlotRecipe,
-        },
+        slotRecipes: {},
       },
     }),
-    toastContrast,
   );
 }
 
@@ -84,11 +68,34 @@ function adoptPrerenderedGlobalCss(system: System) {
   }
 }
 
+/**
+ * A component rendered before its lazy recipe was added would be unstyled, silently: say so in the
+ * console (the browser tests fail on console errors there).
+ */
+function reportMissingRecipes(system: System) {
+  const { getRecipeFn, getSlotRecipeFn } = system;
+  const lazy = new Set<string>([...lazyRecipeKeys.recipes, ...lazyRecipeKeys.slotRecipes]);
+  const check = (key: string, added: boolean) => {
+    if (lazy.has(key) && !added)
+      console.error(`Chakra's "${key}" recipe is used before it was added (see components/lazy-ui.ts).`);
+  };
+  system.getRecipeFn = (key, fallback) => {
+    check(key, system.isRecipe(key));
+    return getRecipeFn(key, fallback);
+  };
+  system.getSlotRecipeFn = (key, fallback) => {
+    check(key, system.isSlotRecipe(key));
+    return getSlotRecipeFn(key, fallback);
+  };
+}
+
 let built: System | undefined;
 export function getSystem(): System {
   if (!built) {
     built = buildSystem();
     adoptPrerenderedGlobalCss(built);
+    shareRecipeTables((built._config.theme ??= {}));
+    reportMissingRecipes(built);
   }
   return built;
 }

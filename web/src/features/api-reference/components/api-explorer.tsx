@@ -1,20 +1,8 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CodeBlock } from '../../../components/code-block.tsx';
 import { categories, endpoints, filterEndpoints, type Endpoint } from '../../../content/api-docs.ts';
+import { Card, Field, Input, Tabs } from '../../../components/lazy-ui.ts';
 
 function EndpointCard({ e }: { e: Endpoint }) {
   return (

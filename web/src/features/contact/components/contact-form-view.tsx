@@ -1,8 +1,9 @@
-import { Button, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { FormEventHandler } from 'react';
 import { Honeypot, SelectField, TextareaField, TextField } from '../../../components/form-fields.tsx';
 import type { FormViewProps } from '../../../components/lazy-form.tsx';
 import { serviceOptions } from '../../../content/options.ts';
+import { Spinner } from '../../../components/lazy-ui.ts';
 
 type Name = 'name' | 'email' | 'phone' | 'company' | 'service' | 'message' | 'website';
 

@@ -1,8 +1,9 @@
-import { Button, Card, Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { FormEventHandler } from 'react';
 import { Honeypot, SelectField, TextareaField, TextField } from '../../../components/form-fields.tsx';
 import type { FormViewProps } from '../../../components/lazy-form.tsx';
 import { preferredDateOptions, preferredTimeOptions } from '../../../content/options.ts';
+import { Card, Spinner } from '../../../components/lazy-ui.ts';
 
 type Name =
   'name' | 'email' | 'phone' | 'company' | 'preferredDate' | 'preferredTime' | 'message' | 'website';

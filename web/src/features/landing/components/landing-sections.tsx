@@ -2,7 +2,6 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   Container,
   Flex,
   Heading,
@@ -23,6 +22,7 @@ import {
   reassurance,
   setupSteps,
 } from '../../../content/landing.ts';
+import { Card } from '../../../components/lazy-ui.ts';
 
 export function Hero() {
   return (

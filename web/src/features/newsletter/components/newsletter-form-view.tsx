@@ -1,7 +1,8 @@
-import { Button, Field, HStack, Input, Spinner } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import type { FormEventHandler } from 'react';
 import { Honeypot } from '../../../components/form-fields.tsx';
 import type { FormViewProps } from '../../../components/lazy-form.tsx';
+import { Field, Input, Spinner } from '../../../components/lazy-ui.ts';
 
 /** The footer's newsletter form markup; newsletter-form.tsx gives it its logic. */
 export function NewsletterFormView({
