@@ -16,19 +16,30 @@ const chakraThemeParts: Alias = {
   replacement: `${chakra}/dist/esm/theme/$1.js`,
 };
 
+// What every public page loads first, in one chunk: React and React DOM, the pieces of Chakra and
+// emotion that every page renders with, and the site's frame (header, footer with its lazily loaded
+// forms, icons). Left to itself, the bundler cut these into a dozen chunks, some of a few hundred
+// bytes, each a request with its own headers.
 const chakraEsm = 'node_modules/@chakra-ui/react/dist/esm/';
 const layoutComponents =
-  'badge|box|button|card|center|container|flex|grid|group|heading|icon|simple-grid|stack|text|span';
+  'badge|box|button|center|container|flex|grid|group|heading|icon|simple-grid|stack|text|span';
 const layoutModules = [
-  `${chakraEsm}(components/(${layoutComponents})/|styled-system/|utils/|create-context|merge-|anatomy)`,
-  'node_modules/@zag-js/(anatomy|dom-query|utils)/',
+  `${chakraEsm}(components/(${layoutComponents})/|styled-system/|utils/|create-context|merge-)`,
+  'node_modules/@zag-js/(dom-query|utils)/',
   'node_modules/(@emotion|stylis)/',
-  'node_modules/(hoist-non-react-statics|react-is)/',
-  'node_modules/react-dom/index',
+  'node_modules/(react-dom|scheduler|use-sync-external-store)/',
+  'web/src/(routes/-components/site-|components/(static-content|lazy-form|icons)\\.|content/footer\\.|features/[a-z-]+/components/lazy-|theme/recipe-tables\\.)',
 ].map((pattern) => new RegExp(pattern));
 const layoutChunk = {
   name: 'layout',
   test: (id: string) => layoutModules.some((m) => m.test(id.replaceAll('\\', '/'))),
+};
+
+// The recipes that only lazily loaded code renders with (src/components/lazy-ui.ts): left to
+// itself, the bundler moved them into the router's chunk, which every lazy route is loaded from.
+const lazyRecipesChunk = {
+  name: 'lazy-recipes',
+  test: /(theme[\\/]recipes[\\/](card|field|input|native-select|select|spinner|tabs|textarea|toast)\.js|src[\\/](components[\\/]lazy-ui|theme[\\/]toast-contrast)\.ts)$/,
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -61,8 +72,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: process.env.SOURCEMAP === '1',
-    // The pieces of Chakra and emotion that every public page renders with, in one chunk: left to
-    // itself the bundler cut them into a dozen chunks of a few hundred bytes, each a request.
-    ...(isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: [layoutChunk] } } } }),
+    rolldownOptions: {
+      ...(isSsrBuild ? {} : { output: { codeSplitting: { groups: [layoutChunk, lazyRecipesChunk] } } }),
+      // Emotion imports hoist-non-react-statics (and with it react-is) for withTheme, which nothing
+      // here uses; neither package says it is free of side effects, so both were kept (1 KB gzip).
+      treeshake: {
+        moduleSideEffects: [
+          { test: /node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false },
+        ],
+      },
+    },
   },
 }));
