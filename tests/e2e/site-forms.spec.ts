@@ -226,3 +226,52 @@ test('a form reached by a client-side navigation loads at once and works', async
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
+
+test.describe('when a form’s code fails to arrive', () => {
+  const contactLogic = /\/assets\/contact-form-[^/]*\.js$/;
+
+  test('the page reloads once and keeps what was typed', async ({ page }) => {
+    // As after a release replaced the files: the first request for the form's code fails, once
+    // the visitor has typed (a browser would not ask for that file again without a reload).
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    let failed = 0;
+    await page.route(contactLogic, async (route) => {
+      if (failed > 0) return route.continue();
+      failed++;
+      await typed;
+      await route.abort('internetdisconnected');
+    });
+    await ready(page, '/');
+    const name = `Reloaded ${unique()}`;
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name *').fill(name);
+    await form.getByLabel('Email *').fill('reload@example.com');
+    await form.getByLabel('Message *').fill('Typed before the page reloaded.');
+    const reloaded = page.waitForEvent('load');
+    release();
+    await reloaded;
+
+    await expect(form.getByLabel('Name *')).toHaveValue(name);
+    await expect(form.getByLabel('Message *')).toHaveValue('Typed before the page reloaded.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message sent successfully!')).toBeVisible();
+    expect(failed).toBe(1);
+  });
+
+  test('a file that stays missing does not reload the page again and again', async ({ page }) => {
+    await page.route(contactLogic, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    let loads = 0;
+    page.on('load', () => loads++);
+    await ready(page, '/');
+    const field = page.getByRole('form', { name: 'Contact form' }).getByLabel('Name *');
+    await field.focus();
+    await expect.poll(() => loads).toBe(2);
+    await page.waitForLoadState('networkidle');
+    await field.focus();
+    await field.fill('Still here');
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(2);
+    await expect(field).toHaveValue('Still here');
+  });
+});

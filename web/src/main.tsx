@@ -1,4 +1,7 @@
 import { startTransition, StrictMode } from 'react';
+import { reloadOnChunkFailure } from './lib/reload-on-chunk-failure.ts';
+
+reloadOnChunkFailure();
 
 // Each step of the start is a task of its own, so none holds the main thread for long: a visitor
 // can scroll and tap the prerendered page in between.
