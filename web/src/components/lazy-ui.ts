@@ -14,10 +14,10 @@ type Keys<K extends keyof typeof lazyRecipeKeys> = (typeof lazyRecipeKeys)[K][nu
 
 /**
  * Chakra components that the landing page does not render on its first load (cards, form fields,
- * tabs, notices),
- * with their recipes: those stay out of the public system and of every page's first JavaScript
- * until this module loads, and adds them all. Import these components from here, not from Chakra
- * (a lint rule says so). A button's spinner shows only in forms, so its recipe comes here too.
+ * tabs, notices), with their recipes: those stay out of the public system and of the landing
+ * page's first JavaScript until this module loads and adds them all. Import these components from
+ * here, not from Chakra (a lint rule says so). A button's spinner shows only in forms, so its
+ * recipe comes here too.
  */
 addRecipes({
   recipes: {

@@ -15,8 +15,8 @@ import { keyframes, semanticTokens, tokens } from './tokens.ts';
  * The public pages' design system: Chakra's tokens and global styles with only the recipes those
  * pages use. The full default system (every recipe) would add ~20 KB gzip and its set-up time to
  * every page; the admin desk gets the full one from its own chunk (see full-system-provider.tsx).
- * Recipes of the components that only lazily loaded code renders (form fields, tabs, notices) come
- * with that code (see components/lazy-ui.ts).
+ * Recipes of the components the landing page's first load does not render (cards, form fields,
+ * tabs, notices) come with the code that renders them (see components/lazy-ui.ts).
  * Building it is the single longest piece of work when a page starts (tens of milliseconds on a
  * phone), so it happens on first use, as a task of its own (main.tsx), not while modules load.
  */
