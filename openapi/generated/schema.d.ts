@@ -80,7 +80,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One get-started request */
+        get: operations["getGetStartedRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -117,10 +118,50 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Subscribe an address to the newsletter
-         * @description Subscribing an address again is not an error; it reactivates an inactive subscriber.
+         * Ask for the newsletter (double opt-in)
+         * @description Sends the address a confirmation link (valid 7 days) unless it is already active. The answer is the same for a new, pending, active or inactive address and says nothing about the stored subscriber (docs/product.md#leads).
          */
         post: operations["subscribeNewsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a subscription with the token from the confirmation email
+         * @description The site's page `/newsletter/confirm?token=...` posts the token here (a GET of a link never changes anything: mail scanners follow links). Using a link again answers the same.
+         */
+        post: operations["confirmNewsletter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/newsletter/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsubscribe, from the site's page or by one click in a mail client (RFC 8058)
+         * @description The token comes in the JSON body (the site's page `/newsletter/unsubscribe?token=...`, whose button posts it) or in the query, as the `List-Unsubscribe` header of every newsletter email gives it, with the form body `List-Unsubscribe=One-Click` (RFC 8058; no cookies needed).
+         */
+        post: operations["unsubscribeNewsletter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -153,6 +194,23 @@ export interface paths {
         };
         /** Every matching contact message as CSV */
         get: operations["exportContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contact message */
+        get: operations["getContact"];
         put?: never;
         post?: never;
         delete?: never;
@@ -202,7 +260,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One demo request */
+        get: operations["getDemoRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -210,6 +269,27 @@ export interface paths {
         head?: never;
         /** Change the status of a demo request */
         patch: operations["updateDemoRequest"];
+        trace?: never;
+    };
+    "/api/demos/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send (or move) the demo's calendar invitation; the demo becomes confirmed
+         * @description The first call sends an invitation (iCalendar METHOD:REQUEST); later calls move it (same UID, SEQUENCE + 1). The date and time are local to `timeZone`; the server stores the instant.
+         */
+        put: operations["scheduleDemoInvitation"];
+        post?: never;
+        /** Cancel the demo's invitation (METHOD:CANCEL); the demo becomes cancelled */
+        delete: operations["cancelDemoInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/newsletters": {
@@ -253,13 +333,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One newsletter subscriber */
+        get: operations["getNewsletterSubscriber"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Deactivate (or reactivate) a subscriber */
+        /**
+         * Deactivate a subscriber
+         * @description Only `inactive` can be set here: a subscriber becomes active again only by confirming by email (docs/product.md#leads). `isActive: false` is the deprecated spelling of the same change; `isActive: true` is refused with 409.
+         */
         patch: operations["updateNewsletterSubscriber"];
         trace?: never;
     };
@@ -272,8 +356,98 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; sets the session cookie */
+        /**
+         * Sign in with a password; sets the session cookie, or asks for a second factor
+         * @description Failed attempts are throttled (429) per account and address, or per device for a device
+         *     that has signed in to the account before (the `device` cookie). An account with a second
+         *     factor answers 202: the `signin` cookie then carries the pending sign-in (not a session)
+         *     to `POST /api/admin/login/second-factor` within `expiresAt`.
+         */
         post: operations["adminLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of a sign-in; sets the session cookie
+         * @description Takes a 6-digit code from the authenticator app or one of the recovery codes, for the
+         *     sign-in the `signin` cookie names. Each code is accepted once. A sign-in allows 5 tries
+         *     within 5 minutes; code attempts are throttled like passwords.
+         */
+        post: operations["verifyAdminSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/second-factor/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app
+         * @description A new secret as a QR code and as text. It becomes the second factor once confirmed with a
+         *     first code within 15 minutes. Replacing a confirmed second factor needs the password.
+         */
+        post: operations["startSecondFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/second-factor/enrolment/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app with its first code
+         * @description Makes the started enrolment the account's second factor and answers the recovery codes,
+         *     shown this once. Other sessions of the account end.
+         */
+        post: operations["confirmSecondFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/second-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes; the old ones stop working
+         * @description Needs a current code from the authenticator app.
+         */
+        post: operations["regenerateRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -331,8 +505,319 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/leads/{kind}/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lead's history and its emails, oldest first
+         * @description For the lead's page in the desk (`/admin/{kind}/{id}`): received, each email queued, sent, failed (with the reason) or held, status changes, invitations, consent steps. Open a message's rendered content with getMailMessage.
+         */
+        get: operations["getLeadHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail-messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One email, with its rendered HTML and text (and invitation, if any) */
+        get: operations["getMailMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail-messages/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a failed or held email again */
+        post: operations["resendMailMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Email delivery at a glance (the overview's delivery health card) */
+        get: operations["getDeliveryHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook endpoints, oldest first */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /** Add an endpoint; answers its signing secret, the only time it is shown */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Remove an endpoint with its delivery log; pending deliveries are dropped */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an endpoint's URL, description, events, lead kinds, or enable or disable it
+         * @description Enabling an endpoint clears why it was disabled and starts its failure clock afresh. Disabling it fails its pending deliveries when their turn comes (redeliver them later).
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret; the old one keeps signing alongside for 24 hours
+         * @description Deliveries carry a signature made with each secret in force (`webhook-signature` lists them separated by spaces), so a receiver can switch to the new secret at any time within `previousSecretExpiresAt`. Rotating again ends the older secret at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a `webhook.test` event now and answer how the endpoint took it
+         * @description One attempt, made while the request waits (up to 10 s), signed like every delivery and kept in the delivery log; it is not retried and does not count towards disabling a failing endpoint. A disabled endpoint can be tested too.
+         */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook deliveries, newest first, by endpoint or by the lead that caused them */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery with every attempt and the body it sends */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver the same event to the same endpoint again, as a new delivery
+         * @description The new delivery carries the same `webhook-id` (it is the same event), gets a fresh retry schedule and shows `redeliveryOf`.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "lead.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A visitor left a lead (contact message, get-started request, demo request or newsletter subscription)
+         * @description Sent once per new lead, to endpoints subscribed to `lead.created` whose lead kinds include the lead's kind (or that name none). `data.lead` is the lead as the desk shows it when it was created.
+         */
+        post: operations["onLeadCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sales team changed the status of a demo or get-started request in the desk */
+        post: operations["onLeadStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "demo.scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A demo was scheduled and its invitation sent; `data.invitation` holds its time */
+        post: operations["onDemoScheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "newsletter.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A subscriber confirmed their address and now receives the newsletter */
+        post: operations["onNewsletterConfirmed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "newsletter.unsubscribed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A subscriber stopped receiving the newsletter (they unsubscribed, or the desk deactivated them) */
+        post: operations["onNewsletterUnsubscribed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent by the desk's "send test event" button, whatever the endpoint subscribes to */
+        post: operations["onWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description RFC 9457 problem details. */
@@ -424,7 +909,26 @@ export interface components {
         };
         NewsletterInput: {
             email: components["schemas"]["Email"];
+            consent?: components["schemas"]["NewsletterConsent"];
             website?: components["schemas"]["Honeypot"];
+        };
+        /**
+         * @description Which wording the form showed beside the address (its label is the exact text; show it). Recorded with the subscription; left out, the current one is assumed. A new wording gets a new value, never a changed label.
+         * @default newsletter-v1
+         * @enum {string}
+         */
+        NewsletterConsent: "newsletter-v1";
+        Token: string;
+        TokenInput: {
+            token: components["schemas"]["Token"];
+        };
+        NewsletterConfirmed: {
+            /** @constant */
+            confirmed: true;
+        };
+        NewsletterUnsubscribed: {
+            /** @constant */
+            unsubscribed: true;
         };
         Contact: {
             id: components["schemas"]["Id"];
@@ -447,6 +951,29 @@ export interface components {
             message: string;
             status: components["schemas"]["DemoStatus"];
             createdAt: components["schemas"]["Timestamp"];
+            /** @description The calendar invitation sent from the desk, or null before one is sent. */
+            invitation: components["schemas"]["Invitation"] | null;
+        };
+        Invitation: {
+            /** @description The iCalendar UID, the same for every update and the cancel. */
+            uid: string;
+            /** @description The iCalendar SEQUENCE of the last message sent. */
+            sequence: number;
+            startsAt: components["schemas"]["Timestamp"];
+            /** @description The IANA zone the desk chose the time in, e.g. Europe/Berlin. */
+            timeZone: string;
+            durationMinutes: number;
+            meetingUrl: string | null;
+            cancelled: boolean;
+        };
+        InvitationInput: {
+            /** Format: date */
+            date: string;
+            time: string;
+            /** @description An IANA time zone (Europe/Berlin, America/New_York, UTC); the date and time are local to it. */
+            timeZone: string;
+            durationMinutes: number;
+            meetingUrl?: string;
         };
         GetStartedRequest: {
             id: components["schemas"]["Id"];
@@ -460,11 +987,23 @@ export interface components {
             status: components["schemas"]["GetStartedStatus"];
             createdAt: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description pending until the address is confirmed by email; inactive after an unsubscribe or the desk's deactivation.
+         * @enum {string}
+         */
+        NewsletterStatus: "pending" | "active" | "inactive";
         NewsletterSubscriber: {
             id: components["schemas"]["Id"];
             email: string;
+            status: components["schemas"]["NewsletterStatus"];
+            /**
+             * @deprecated
+             * @description Whether status is active; use status.
+             */
             isActive: boolean;
             createdAt: components["schemas"]["Timestamp"];
+            /** @description When the address was last confirmed by email; null while never confirmed. */
+            confirmedAt: components["schemas"]["Timestamp"] | null;
         };
         LoginInput: {
             username: string;
@@ -474,6 +1013,49 @@ export interface components {
             username: string;
             /** @description When the session ends at the latest (idle expiry may end it sooner). */
             expiresAt: components["schemas"]["Timestamp"];
+            secondFactor: components["schemas"]["SecondFactorStatus"];
+        };
+        SecondFactorStatus: {
+            /**
+             * @description The server's ADMIN_MFA: `off` (passwords only), `optional` (each admin may enrol; the desk suggests it), `required` (an admin without a second factor must enrol first).
+             * @enum {string}
+             */
+            policy: "off" | "optional" | "required";
+            /** @description The admin has a confirmed authenticator app. */
+            enrolled: boolean;
+            /** @description Only enrolment answers (403 elsewhere) until the admin enrols. */
+            mustEnrol: boolean;
+            recoveryCodesLeft: number;
+        };
+        SecondFactorChallenge: {
+            secondFactor: {
+                methods: ("totp" | "recovery-code")[];
+                /** @description The code must come before this. */
+                expiresAt: components["schemas"]["Timestamp"];
+            };
+        };
+        CodeInput: {
+            /** @description 6 digits from the authenticator app, or a recovery code (dashes and case do not matter). */
+            code: string;
+        };
+        EnrolmentInput: {
+            /** @description Needed only to replace a confirmed second factor. */
+            password?: string;
+        };
+        SecondFactorEnrolment: {
+            /** @description The secret as base32 text, to type in when the QR code cannot be scanned. */
+            secret: string;
+            /** @description The otpauth://totp/ URI the QR code holds. */
+            otpauthUri: string;
+            /** @description The QR code as a data:image/svg+xml URL, for an <img src>. */
+            qrCode: string;
+            /** @description Confirm with a first code before this. */
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        RecoveryCodes: {
+            /** @description Ten single-use codes for when the authenticator is lost. Shown only this once. */
+            recoveryCodes: string[];
+            secondFactor: components["schemas"]["SecondFactorStatus"];
         };
         /** @enum {string} */
         LeadType: "contact" | "demo" | "get-started";
@@ -482,6 +1064,7 @@ export interface components {
                 contacts: components["schemas"]["Total"];
                 demos: components["schemas"]["Total"];
                 getStarted: components["schemas"]["Total"];
+                /** @description Active subscribers only (pending and inactive ones are not subscribers). */
                 newsletters: components["schemas"]["Total"];
             };
             /** @description The 10 newest contacts, demos and get-started requests, newest first. */
@@ -500,6 +1083,300 @@ export interface components {
                 demos: number;
                 getStarted: number;
             }[];
+        };
+        /**
+         * @description A lead's kind, as its history, emails, webhooks and the delivery log name it.
+         * @enum {string}
+         */
+        LeadKind: "contact" | "demo" | "get-started" | "newsletter";
+        /** @enum {string} */
+        MailTemplate: "sales-alert" | "acknowledgment" | "demo-invitation" | "demo-cancellation" | "newsletter-confirmation";
+        /**
+         * @description queued (waiting, or waiting for a retry), sending, sent (accepted by the SMTP server), failed (refused for good, or retries exhausted), held (email is not configured; never sent).
+         * @enum {string}
+         */
+        MailStatus: "queued" | "sending" | "sent" | "failed" | "held";
+        /** @enum {string} */
+        LeadEventType: "received" | "subscribed" | "queued" | "sent" | "retrying" | "interrupted" | "failed" | "held" | "resent" | "status-changed" | "invitation-sent" | "invitation-updated" | "invitation-cancelled" | "confirmed" | "unsubscribed" | "deactivated";
+        LeadEvent: {
+            at: components["schemas"]["Timestamp"];
+            type: components["schemas"]["LeadEventType"];
+            /** @description The email this event is about (open it with getMailMessage), or null. */
+            messageId: components["schemas"]["Id"] | null;
+            template: components["schemas"]["MailTemplate"] | null;
+            /** @description The admin who did it, or null for the system or the visitor. */
+            actor: string | null;
+            /** @description What to show after the label: recipients, the reason of a failure, "pending → confirmed", the invitation time. */
+            detail: string | null;
+        };
+        MailMessageSummary: {
+            id: components["schemas"]["Id"];
+            template: components["schemas"]["MailTemplate"];
+            revision: number;
+            status: components["schemas"]["MailStatus"];
+            /** @description Empty until the message is rendered. */
+            recipients: string[];
+            subject: string | null;
+            attempts: number;
+            lastError: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            sentAt: components["schemas"]["Timestamp"] | null;
+            /** @description True when failed or held (resendMailMessage accepts it). */
+            canResend: boolean;
+        };
+        /** @description A MailMessageSummary with the message's content and where it belongs. */
+        MailMessage: {
+            id: components["schemas"]["Id"];
+            template: components["schemas"]["MailTemplate"];
+            revision: number;
+            status: components["schemas"]["MailStatus"];
+            recipients: string[];
+            subject: string | null;
+            attempts: number;
+            lastError: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            sentAt: components["schemas"]["Timestamp"] | null;
+            canResend: boolean;
+            leadKind: components["schemas"]["LeadKind"];
+            leadId: components["schemas"]["Id"];
+            sender: string | null;
+            /** @description The HTML part as sent (show it sandboxed: an iframe with sandbox="" and srcdoc). */
+            html: string | null;
+            /** @description The plain-text part as sent. */
+            text: string | null;
+            /** @description The iCalendar attachment of an invitation or cancellation. */
+            calendar: string | null;
+            /** @description The SMTP server's answer when it accepted the message. */
+            smtpResponse: string | null;
+        };
+        LeadHistory: {
+            kind: components["schemas"]["LeadKind"];
+            id: components["schemas"]["Id"];
+            /** @description Oldest first. */
+            events: components["schemas"]["LeadEvent"][];
+            /** @description The lead's emails, oldest first. */
+            messages: components["schemas"]["MailMessageSummary"][];
+        };
+        DeliveryHealth: {
+            /** @description Waiting to be sent or being sent (retries included). */
+            queued: number;
+            /** @description Of those, how many failed at least once (failing, will retry). */
+            retrying: number;
+            /** @description Failed for good; each can be sent again. */
+            failed: number;
+            /** @description Kept because email is not configured. */
+            held: number;
+            /** @description False when SMTP_URL is not set (every email is held). */
+            emailConfigured: boolean;
+            /** @description The most recent delivery error, or null. */
+            lastError: {
+                at: components["schemas"]["Timestamp"];
+                messageId: components["schemas"]["Id"];
+                template: components["schemas"]["MailTemplate"];
+                leadKind: components["schemas"]["LeadKind"];
+                leadId: components["schemas"]["Id"];
+                error: string;
+            } | null;
+        };
+        /** Format: date-time */
+        NullableTimestamp: string | null;
+        /**
+         * @description The events an endpoint can subscribe to (see the `webhooks` section for their bodies).
+         * @enum {string}
+         */
+        WebhookEvent: "lead.created" | "lead.status_changed" | "demo.scheduled" | "newsletter.confirmed" | "newsletter.unsubscribed";
+        /** @description A subscribable event, or `webhook.test` (the desk's "send test event"). */
+        WebhookDeliveryEvent: components["schemas"]["WebhookEvent"] | "webhook.test";
+        /** @description Where deliveries are POSTed. `https://` only, unless the server allows plain HTTP for development (`WEBHOOK_ALLOW_HTTP`); never credentials in the URL. */
+        WebhookUrl: string;
+        WebhookDescription: string;
+        WebhookEvents: components["schemas"]["WebhookEvent"][];
+        /** @description Lead kinds whose `lead.*` events the endpoint receives; empty means every kind. */
+        WebhookLeadKinds: components["schemas"]["LeadKind"][];
+        /** @description The signing secret (`whsec_` and base64), shown only when made. */
+        WebhookSecret: string;
+        /**
+         * @description Why a disabled endpoint is disabled; null while it is enabled.
+         * @enum {string|null}
+         */
+        WebhookDisabledReason: "manual" | "failing" | null;
+        WebhookEndpointInput: {
+            url: components["schemas"]["WebhookUrl"];
+            description?: components["schemas"]["WebhookDescription"];
+            events: components["schemas"]["WebhookEvents"];
+            leadKinds?: components["schemas"]["WebhookLeadKinds"];
+            /** @default true */
+            enabled: boolean;
+        };
+        WebhookEndpointChanges: {
+            url?: components["schemas"]["WebhookUrl"];
+            description?: components["schemas"]["WebhookDescription"];
+            events?: components["schemas"]["WebhookEvents"];
+            leadKinds?: components["schemas"]["WebhookLeadKinds"];
+            enabled?: boolean;
+        };
+        WebhookEndpoint: {
+            id: components["schemas"]["Id"];
+            url: string;
+            description: string;
+            events: components["schemas"]["WebhookEvent"][];
+            leadKinds: components["schemas"]["LeadKind"][];
+            enabled: boolean;
+            disabledReason: components["schemas"]["WebhookDisabledReason"];
+            /** @description When it was disabled; null while enabled. */
+            disabledAt: components["schemas"]["NullableTimestamp"];
+            /** @description The first failed attempt since the last success; null when the latest attempt succeeded. After 5 days of failing the endpoint is disabled. */
+            failingSince: components["schemas"]["NullableTimestamp"];
+            /** @description Until when the secret replaced by the last rotation still signs; null when none does. */
+            previousSecretExpiresAt: components["schemas"]["NullableTimestamp"];
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        WebhookEndpointWithSecret: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            secret: components["schemas"]["WebhookSecret"];
+        };
+        /**
+         * @description Pending until an attempt succeeds (succeeded) or the last retry fails (failed).
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed";
+        LeadRef: {
+            kind: components["schemas"]["LeadKind"];
+            id: components["schemas"]["Id"];
+        };
+        WebhookAttempt: {
+            attempt: number;
+            startedAt: components["schemas"]["Timestamp"];
+            /** @description The receiver's HTTP status; null when none came (timeout, refused, connection error). */
+            statusCode: number | null;
+            durationMs: number;
+            /** @description The start of the receiver's answer (at most 1 KB). */
+            responseExcerpt: string;
+            /** @description Why the attempt failed when the status does not say (no answer, refused, redirect); null otherwise. */
+            error: string | null;
+        };
+        WebhookDelivery: {
+            id: components["schemas"]["Id"];
+            endpointId: components["schemas"]["Id"];
+            /** @description The `webhook-id` header, the same on every attempt and redelivery of the event. */
+            webhookId: string;
+            event: components["schemas"]["WebhookDeliveryEvent"];
+            /** @description The lead the event is about; null for a test event. */
+            lead: components["schemas"]["LeadRef"] | null;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description Attempts made so far. */
+            attempts: number;
+            lastAttempt: components["schemas"]["WebhookAttempt"] | null;
+            /** @description When the next attempt is due; null unless pending. */
+            nextAttemptAt: components["schemas"]["NullableTimestamp"];
+            /** @description The delivery this one redelivers; null for an event's own delivery. */
+            redeliveryOf: number | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        WebhookDeliveryDetail: {
+            delivery: components["schemas"]["WebhookDelivery"];
+            /** @description Every attempt, oldest first. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+            /** @description The JSON body every attempt sends (see the `webhooks` section). */
+            payload: {
+                [key: string]: unknown;
+            };
+        };
+        LeadCreatedEvent: {
+            /** @constant */
+            type: "lead.created";
+            /** @description When the lead was created. */
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                /** @constant */
+                kind: "contact";
+                lead: components["schemas"]["Contact"];
+            } | {
+                /** @constant */
+                kind: "demo";
+                lead: components["schemas"]["DemoRequest"];
+            } | {
+                /** @constant */
+                kind: "get-started";
+                lead: components["schemas"]["GetStartedRequest"];
+            } | {
+                /** @constant */
+                kind: "newsletter";
+                lead: components["schemas"]["NewsletterSubscriber"];
+            };
+        };
+        LeadStatusChangedEvent: {
+            /** @constant */
+            type: "lead.status_changed";
+            /** @description When the status changed. */
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                /** @constant */
+                kind: "demo";
+                lead: components["schemas"]["DemoRequest"];
+                previousStatus: components["schemas"]["DemoStatus"];
+            } | {
+                /** @constant */
+                kind: "get-started";
+                lead: components["schemas"]["GetStartedRequest"];
+                previousStatus: components["schemas"]["GetStartedStatus"];
+            };
+        };
+        DemoScheduledEvent: {
+            /** @constant */
+            type: "demo.scheduled";
+            /** @description When the demo was scheduled. */
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                /** @constant */
+                kind: "demo";
+                lead: components["schemas"]["DemoRequest"];
+                /** @description The invitation's time, as sent in the calendar invitation. */
+                invitation: {
+                    startsAt: components["schemas"]["Timestamp"];
+                    /** @description The IANA zone the time was chosen in, e.g. Europe/Berlin. */
+                    timeZone: string;
+                    durationMinutes: number;
+                    meetingUrl: string | null;
+                };
+            };
+        };
+        NewsletterConfirmedEvent: {
+            /** @constant */
+            type: "newsletter.confirmed";
+            /** @description When the subscriber confirmed. */
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                /** @constant */
+                kind: "newsletter";
+                lead: components["schemas"]["NewsletterSubscriber"];
+            };
+        };
+        NewsletterUnsubscribedEvent: {
+            /** @constant */
+            type: "newsletter.unsubscribed";
+            /** @description When the subscription ended. */
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                /** @constant */
+                kind: "newsletter";
+                lead: components["schemas"]["NewsletterSubscriber"];
+                /**
+                 * @description Who ended it, the subscriber (their unsubscribe link) or the desk.
+                 * @enum {string}
+                 */
+                by: "subscriber" | "admin";
+            };
+        };
+        WebhookTestEvent: {
+            /** @constant */
+            type: "webhook.test";
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                endpointId: components["schemas"]["Id"];
+                message: string;
+            };
         };
     };
     responses: {
@@ -550,7 +1427,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description A state-changing admin request that did not come from the site's own origin. */
+        /** @description A state-changing admin request that did not come from the site's own origin, or (under ADMIN_MFA=required) an admin who has not set up a second factor yet: only the operations marked `x-allowed-before-enrolment` answer them. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -604,6 +1481,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The change does not fit the resource's current state (the detail says why). */
+        StateConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The link's token is malformed, forged or expired (the detail says which, and what to do). */
+        BadToken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Too many requests; try again after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
@@ -623,6 +1518,13 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Any 2xx answer within 10 seconds counts as delivered. Anything else (another status, a redirect, no answer, a refused connection) is retried later. */
+        WebhookReceived: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /** @description A retry with the same key answers the first answer and stores nothing new. */
@@ -633,6 +1535,12 @@ export interface components {
         /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
         Search: string;
         Id: components["schemas"]["Id"];
+        /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
+        WebhookIdHeader: string;
+        /** @description When this attempt was sent, in whole seconds since 1970 (signed; reject old ones). */
+        WebhookTimestampHeader: string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret; while a rotated secret is still in force, one signature per secret, separated by spaces. A receiver accepts the message when any of them matches. */
+        WebhookSignatureHeader: string;
     };
     requestBodies: never;
     headers: {
@@ -725,6 +1633,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -770,6 +1679,34 @@ export interface operations {
             200: components["responses"]["Csv"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getGetStartedRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, whole. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetStartedRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -852,16 +1789,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The address was already subscribed; it is active now. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Created"];
-                };
-            };
-            201: components["responses"]["Created"];
             202: components["responses"]["Accepted"];
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
@@ -869,6 +1796,68 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenInput"];
+            };
+        };
+        responses: {
+            /** @description The subscriber is active (or already was, from this same link). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterConfirmed"];
+                };
+            };
+            400: components["responses"]["BadToken"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    unsubscribeNewsletter: {
+        parameters: {
+            query?: {
+                token?: components["schemas"]["Token"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TokenInput"];
+                "application/x-www-form-urlencoded": {
+                    /** @constant */
+                    "List-Unsubscribe": "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description The address is unsubscribed (or already was). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterUnsubscribed"];
+                };
+            };
+            400: components["responses"]["BadToken"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -904,6 +1893,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -922,6 +1912,34 @@ export interface operations {
             200: components["responses"]["Csv"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact message, whole. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -957,6 +1975,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -975,6 +1994,34 @@ export interface operations {
             200: components["responses"]["Csv"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDemoRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The demo request, whole. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1014,6 +2061,68 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    scheduleDemoInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationInput"];
+            };
+        };
+        responses: {
+            /** @description The demo request as it now is, with its invitation. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelDemoInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The demo request as it now is. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateConflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listNewsletterSubscribers: {
         parameters: {
             query?: {
@@ -1046,6 +2155,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1064,6 +2174,34 @@ export interface operations {
             200: components["responses"]["Csv"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getNewsletterSubscriber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriber, whole. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterSubscriber"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1079,7 +2217,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    isActive: boolean;
+                    /** @enum {string} */
+                    status?: "inactive";
+                    /** @deprecated */
+                    isActive?: boolean;
                 };
             };
         };
@@ -1098,6 +2239,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["StateConflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -1128,9 +2270,150 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
+            /** @description The password is right; a second factor is needed. Sets the `signin` cookie. */
+            202: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorChallenge"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    verifyAdminSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeInput"];
+            };
+        };
+        responses: {
+            /** @description Signed in. A fresh session cookie is set. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    startSecondFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EnrolmentInput"];
+            };
+        };
+        responses: {
+            /** @description The secret to add to the authenticator app. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    confirmSecondFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeInput"];
+            };
+        };
+        responses: {
+            /** @description Enrolled. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeInput"];
+            };
+        };
+        responses: {
+            /** @description The new recovery codes, shown this once. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -1178,6 +2461,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1201,7 +2485,548 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getLeadHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["LeadKind"];
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadHistory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMailMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resendMailMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again; its history shows what happens next. */
+            202: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailMessageSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateConflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDeliveryHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts of emails not (yet) sent, and the last error. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryHealth"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint (an installation has a handful). */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its signing secret. The secret is never readable again. */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint (never its secret). */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointChanges"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as it now is. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint and its new secret, shown only this once. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test delivery with its attempt (which may have failed). */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only this endpoint's deliveries. */
+                endpointId?: components["schemas"]["Id"];
+                /** @description With `leadId`, only the deliveries this lead caused. */
+                leadKind?: components["schemas"]["LeadKind"];
+                /** @description With `leadKind`, only the deliveries this lead caused. */
+                leadId?: components["schemas"]["Id"];
+                event?: components["schemas"]["WebhookDeliveryEvent"];
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+                /** @description Only deliveries created at or after this time. */
+                since?: components["schemas"]["Timestamp"];
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, its attempts (oldest first) and its payload. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, queued. */
+            202: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The endpoint is disabled; enable it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    onLeadCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description When this attempt was sent, in whole seconds since 1970 (signed; reject old ones). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret; while a rotated secret is still in force, one signature per secret, separated by spaces. A receiver accepts the message when any of them matches. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadCreatedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookReceived"];
+        };
+    };
+    onLeadStatusChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description When this attempt was sent, in whole seconds since 1970 (signed; reject old ones). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret; while a rotated secret is still in force, one signature per secret, separated by spaces. A receiver accepts the message when any of them matches. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadStatusChangedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookReceived"];
+        };
+    };
+    onDemoScheduled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description When this attempt was sent, in whole seconds since 1970 (signed; reject old ones). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret; while a rotated secret is still in force, one signature per secret, separated by spaces. A receiver accepts the message when any of them matches. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoScheduledEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookReceived"];
+        };
+    };
+    onNewsletterConfirmed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description When this attempt was sent, in whole seconds since 1970 (signed; reject old ones). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret; while a rotated secret is still in force, one signature per secret, separated by spaces. A receiver accepts the message when any of them matches. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterConfirmedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookReceived"];
+        };
+    };
+    onNewsletterUnsubscribed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description When this attempt was sent, in whole seconds since 1970 (signed; reject old ones). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret; while a rotated secret is still in force, one signature per secret, separated by spaces. A receiver accepts the message when any of them matches. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterUnsubscribedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookReceived"];
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description When this attempt was sent, in whole seconds since 1970 (signed; reject old ones). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret; while a rotated secret is still in force, one signature per secret, separated by spaces. A receiver accepts the message when any of them matches. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookReceived"];
         };
     };
 }

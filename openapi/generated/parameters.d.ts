@@ -1,0 +1,71 @@
+// Generated from openapi.yaml by scripts/generate-values.mjs (npm run generate). Do not edit.
+export declare const parameters: {
+  readonly IdempotencyKey: {
+    readonly name: "Idempotency-Key",
+    readonly in: "header",
+    readonly schema: {
+      readonly type: "string",
+      readonly minLength: 1,
+      readonly maxLength: 255,
+      readonly pattern: "^[\\x21-\\x7E]+$"
+    }
+  },
+  readonly Limit: {
+    readonly name: "limit",
+    readonly in: "query",
+    readonly schema: {
+      readonly type: "integer",
+      readonly minimum: 1,
+      readonly maximum: 200,
+      readonly default: 50
+    }
+  },
+  readonly Cursor: {
+    readonly name: "cursor",
+    readonly in: "query",
+    readonly schema: {
+      readonly type: "string",
+      readonly minLength: 1,
+      readonly maxLength: 200,
+      readonly pattern: "^[A-Za-z0-9_-]+$"
+    }
+  },
+  readonly Search: {
+    readonly name: "q",
+    readonly in: "query",
+    readonly schema: {
+      readonly type: "string",
+      readonly maxLength: 200
+    }
+  },
+  readonly Id: {
+    readonly name: "id",
+    readonly in: "path",
+    readonly schema: {
+      readonly $ref: "Id"
+    }
+  },
+  readonly WebhookIdHeader: {
+    readonly name: "webhook-id",
+    readonly in: "header",
+    readonly schema: {
+      readonly type: "string",
+      readonly pattern: "^msg_[0-9a-f]{32}$"
+    }
+  },
+  readonly WebhookTimestampHeader: {
+    readonly name: "webhook-timestamp",
+    readonly in: "header",
+    readonly schema: {
+      readonly type: "string",
+      readonly pattern: "^[0-9]+$"
+    }
+  },
+  readonly WebhookSignatureHeader: {
+    readonly name: "webhook-signature",
+    readonly in: "header",
+    readonly schema: {
+      readonly type: "string"
+    }
+  }
+};

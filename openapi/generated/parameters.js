@@ -1,0 +1,71 @@
+// Generated from openapi.yaml by scripts/generate-values.mjs (npm run generate). Do not edit.
+export const parameters = {
+  "IdempotencyKey": {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "schema": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 255,
+      "pattern": "^[\\x21-\\x7E]+$"
+    }
+  },
+  "Limit": {
+    "name": "limit",
+    "in": "query",
+    "schema": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 200,
+      "default": 50
+    }
+  },
+  "Cursor": {
+    "name": "cursor",
+    "in": "query",
+    "schema": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 200,
+      "pattern": "^[A-Za-z0-9_-]+$"
+    }
+  },
+  "Search": {
+    "name": "q",
+    "in": "query",
+    "schema": {
+      "type": "string",
+      "maxLength": 200
+    }
+  },
+  "Id": {
+    "name": "id",
+    "in": "path",
+    "schema": {
+      "$ref": "Id"
+    }
+  },
+  "WebhookIdHeader": {
+    "name": "webhook-id",
+    "in": "header",
+    "schema": {
+      "type": "string",
+      "pattern": "^msg_[0-9a-f]{32}$"
+    }
+  },
+  "WebhookTimestampHeader": {
+    "name": "webhook-timestamp",
+    "in": "header",
+    "schema": {
+      "type": "string",
+      "pattern": "^[0-9]+$"
+    }
+  },
+  "WebhookSignatureHeader": {
+    "name": "webhook-signature",
+    "in": "header",
+    "schema": {
+      "type": "string"
+    }
+  }
+};

@@ -1,0 +1,1679 @@
+// Generated from openapi.yaml by scripts/generate-values.mjs (npm run generate). Do not edit.
+export declare const schemas: {
+  readonly Problem: {
+    readonly type: "object",
+    readonly required: readonly [
+      "type",
+      "title",
+      "status"
+    ],
+    readonly properties: {
+      readonly type: {
+        readonly type: "string"
+      },
+      readonly title: {
+        readonly type: "string"
+      },
+      readonly status: {
+        readonly type: "integer",
+        readonly minimum: 400,
+        readonly maximum: 599
+      },
+      readonly detail: {
+        readonly type: "string"
+      },
+      readonly instance: {
+        readonly type: "string"
+      },
+      readonly requestId: {
+        readonly type: "string"
+      },
+      readonly errors: {
+        readonly type: "array"
+      }
+    }
+  },
+  readonly Health: {
+    readonly type: "object",
+    readonly required: readonly [
+      "status",
+      "database"
+    ],
+    readonly properties: {
+      readonly status: {
+        readonly type: "string",
+        readonly const: "ok"
+      },
+      readonly database: {
+        readonly type: "string",
+        readonly const: "ok"
+      }
+    }
+  },
+  readonly Id: {
+    readonly type: "integer",
+    readonly minimum: 1,
+    readonly maximum: 9007199254740991
+  },
+  readonly Timestamp: {
+    readonly type: "string"
+  },
+  readonly Total: {
+    readonly type: "integer",
+    readonly minimum: 0
+  },
+  readonly TotalCapped: {
+    readonly type: "boolean"
+  },
+  readonly NextCursor: {
+    readonly type: readonly [
+      "string",
+      "null"
+    ]
+  },
+  readonly Created: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "createdAt"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      }
+    }
+  },
+  readonly Accepted: {
+    readonly type: "object",
+    readonly required: readonly [
+      "accepted"
+    ],
+    readonly properties: {
+      readonly accepted: {
+        readonly type: "boolean",
+        readonly const: true
+      }
+    }
+  },
+  readonly Name: {
+    readonly type: "string",
+    readonly minLength: 2,
+    readonly maxLength: 100,
+    readonly "x-messages": {
+      readonly "x-visible": "Name must be at least 2 characters",
+      readonly minLength: "Name must be at least 2 characters",
+      readonly maxLength: "Name must be at most 100 characters",
+      readonly type: "Name must be at least 2 characters",
+      readonly required: "Name must be at least 2 characters"
+    }
+  },
+  readonly Email: {
+    readonly type: "string",
+    readonly maxLength: 254,
+    readonly pattern: "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,63}$",
+    readonly "x-messages": {
+      readonly pattern: "Please enter a valid email address",
+      readonly maxLength: "Please enter a valid email address",
+      readonly type: "Please enter a valid email address",
+      readonly required: "Please enter a valid email address"
+    }
+  },
+  readonly Phone: {
+    readonly type: "string",
+    readonly maxLength: 40,
+    readonly "x-messages": {
+      readonly maxLength: "Phone must be at most 40 characters",
+      readonly type: "Phone must be text"
+    }
+  },
+  readonly Company: {
+    readonly type: "string",
+    readonly maxLength: 200,
+    readonly "x-messages": {
+      readonly maxLength: "Company must be at most 200 characters",
+      readonly type: "Company must be text"
+    }
+  },
+  readonly Message: {
+    readonly type: "string",
+    readonly maxLength: 5000,
+    readonly "x-messages": {
+      readonly maxLength: "Message must be at most 5000 characters",
+      readonly type: "Message must be text"
+    }
+  },
+  readonly ContactMessage: {
+    readonly type: "string",
+    readonly minLength: 10,
+    readonly maxLength: 5000,
+    readonly "x-messages": {
+      readonly minLength: "Message must be at least 10 characters",
+      readonly maxLength: "Message must be at most 5000 characters",
+      readonly type: "Message must be at least 10 characters",
+      readonly required: "Message must be at least 10 characters"
+    }
+  },
+  readonly Honeypot: {
+    readonly type: "string",
+    readonly maxLength: 1000
+  },
+  readonly Service: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "",
+      "sms-ai",
+      "data-lookups",
+      "call-warmup",
+      "all"
+    ],
+    readonly "x-messages": {
+      readonly enum: "Please choose a service from the list",
+      readonly type: "Please choose a service from the list"
+    },
+    readonly "x-enum-labels": {
+      readonly "sms-ai": "SMS & AI Messaging",
+      readonly "data-lookups": "Data Lookups",
+      readonly "call-warmup": "AI Call Warmup",
+      readonly all: "All Services"
+    }
+  },
+  readonly MonthlyVolume: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "",
+      "0-1k",
+      "1k-10k",
+      "10k-100k",
+      "100k-1m",
+      "1m+"
+    ],
+    readonly "x-messages": {
+      readonly enum: "Please choose a monthly volume from the list",
+      readonly type: "Please choose a monthly volume from the list"
+    },
+    readonly "x-enum-labels": {
+      readonly "0-1k": "0-1k",
+      readonly "1k-10k": "1k-10k",
+      readonly "10k-100k": "10k-100k",
+      readonly "100k-1m": "100k-1m",
+      readonly "1m+": "1m+"
+    }
+  },
+  readonly PreferredDate: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "",
+      "today",
+      "tomorrow",
+      "this-week",
+      "next-week",
+      "flexible"
+    ],
+    readonly "x-messages": {
+      readonly enum: "Please choose a preferred date from the list",
+      readonly type: "Please choose a preferred date from the list"
+    },
+    readonly "x-enum-labels": {
+      readonly today: "Today",
+      readonly tomorrow: "Tomorrow",
+      readonly "this-week": "This Week",
+      readonly "next-week": "Next Week",
+      readonly flexible: "Flexible"
+    }
+  },
+  readonly PreferredTime: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "",
+      "morning",
+      "afternoon",
+      "evening",
+      "flexible"
+    ],
+    readonly "x-messages": {
+      readonly enum: "Please choose a preferred time from the list",
+      readonly type: "Please choose a preferred time from the list"
+    },
+    readonly "x-enum-labels": {
+      readonly morning: "Morning (9AM-12PM)",
+      readonly afternoon: "Afternoon (12PM-5PM)",
+      readonly evening: "Evening (5PM-8PM)",
+      readonly flexible: "Flexible"
+    }
+  },
+  readonly DemoStatus: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "pending",
+      "confirmed",
+      "completed",
+      "cancelled"
+    ],
+    readonly "x-messages": {
+      readonly enum: "Status must be one of pending, confirmed, completed, cancelled"
+    }
+  },
+  readonly GetStartedStatus: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "pending",
+      "contacted",
+      "active",
+      "declined"
+    ],
+    readonly "x-messages": {
+      readonly enum: "Status must be one of pending, contacted, active, declined"
+    }
+  },
+  readonly ContactInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "name",
+      "email",
+      "message"
+    ],
+    readonly properties: {
+      readonly name: {
+        readonly $ref: "Name"
+      },
+      readonly email: {
+        readonly $ref: "Email"
+      },
+      readonly phone: {
+        readonly $ref: "Phone"
+      },
+      readonly company: {
+        readonly $ref: "Company"
+      },
+      readonly service: {
+        readonly $ref: "Service"
+      },
+      readonly message: {
+        readonly $ref: "ContactMessage"
+      },
+      readonly website: {
+        readonly $ref: "Honeypot"
+      }
+    }
+  },
+  readonly GetStartedInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "name",
+      "email"
+    ],
+    readonly properties: {
+      readonly name: {
+        readonly $ref: "Name"
+      },
+      readonly email: {
+        readonly $ref: "Email"
+      },
+      readonly phone: {
+        readonly $ref: "Phone"
+      },
+      readonly company: {
+        readonly $ref: "Company"
+      },
+      readonly service: {
+        readonly $ref: "Service"
+      },
+      readonly monthlyVolume: {
+        readonly $ref: "MonthlyVolume"
+      },
+      readonly message: {
+        readonly $ref: "Message"
+      },
+      readonly website: {
+        readonly $ref: "Honeypot"
+      }
+    }
+  },
+  readonly DemoInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "name",
+      "email"
+    ],
+    readonly properties: {
+      readonly name: {
+        readonly $ref: "Name"
+      },
+      readonly email: {
+        readonly $ref: "Email"
+      },
+      readonly phone: {
+        readonly $ref: "Phone"
+      },
+      readonly company: {
+        readonly $ref: "Company"
+      },
+      readonly preferredDate: {
+        readonly $ref: "PreferredDate"
+      },
+      readonly preferredTime: {
+        readonly $ref: "PreferredTime"
+      },
+      readonly message: {
+        readonly $ref: "Message"
+      },
+      readonly website: {
+        readonly $ref: "Honeypot"
+      }
+    }
+  },
+  readonly NewsletterInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "email"
+    ],
+    readonly properties: {
+      readonly email: {
+        readonly $ref: "Email"
+      },
+      readonly consent: {
+        readonly $ref: "NewsletterConsent"
+      },
+      readonly website: {
+        readonly $ref: "Honeypot"
+      }
+    }
+  },
+  readonly NewsletterConsent: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "newsletter-v1"
+    ],
+    readonly default: "newsletter-v1",
+    readonly "x-messages": {
+      readonly enum: "Please reload the page and subscribe again",
+      readonly type: "Please reload the page and subscribe again"
+    },
+    readonly "x-enum-labels": {
+      readonly "newsletter-v1": "Get TextFlow product news and tips by email, about once a month. We will send you a link to confirm your address, and every newsletter has a one-click unsubscribe link."
+    }
+  },
+  readonly Token: {
+    readonly type: "string",
+    readonly minLength: 20,
+    readonly maxLength: 512,
+    readonly pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$",
+    readonly "x-messages": {
+      readonly minLength: "This link is incomplete. Please open it again from the email.",
+      readonly maxLength: "This link is incomplete. Please open it again from the email.",
+      readonly pattern: "This link is incomplete. Please open it again from the email.",
+      readonly type: "This link is incomplete. Please open it again from the email.",
+      readonly required: "This link is incomplete. Please open it again from the email."
+    }
+  },
+  readonly TokenInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "token"
+    ],
+    readonly properties: {
+      readonly token: {
+        readonly $ref: "Token"
+      }
+    }
+  },
+  readonly NewsletterConfirmed: {
+    readonly type: "object",
+    readonly required: readonly [
+      "confirmed"
+    ],
+    readonly properties: {
+      readonly confirmed: {
+        readonly type: "boolean",
+        readonly const: true
+      }
+    }
+  },
+  readonly NewsletterUnsubscribed: {
+    readonly type: "object",
+    readonly required: readonly [
+      "unsubscribed"
+    ],
+    readonly properties: {
+      readonly unsubscribed: {
+        readonly type: "boolean",
+        readonly const: true
+      }
+    }
+  },
+  readonly Contact: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "name",
+      "email",
+      "phone",
+      "company",
+      "service",
+      "message",
+      "createdAt"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly name: {
+        readonly type: "string"
+      },
+      readonly email: {
+        readonly type: "string"
+      },
+      readonly phone: {
+        readonly type: "string"
+      },
+      readonly company: {
+        readonly type: "string"
+      },
+      readonly service: {
+        readonly $ref: "Service"
+      },
+      readonly message: {
+        readonly type: "string"
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      }
+    }
+  },
+  readonly DemoRequest: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "name",
+      "email",
+      "phone",
+      "company",
+      "preferredDate",
+      "preferredTime",
+      "message",
+      "status",
+      "createdAt",
+      "invitation"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly name: {
+        readonly type: "string"
+      },
+      readonly email: {
+        readonly type: "string"
+      },
+      readonly phone: {
+        readonly type: "string"
+      },
+      readonly company: {
+        readonly type: "string"
+      },
+      readonly preferredDate: {
+        readonly $ref: "PreferredDate"
+      },
+      readonly preferredTime: {
+        readonly $ref: "PreferredTime"
+      },
+      readonly message: {
+        readonly type: "string"
+      },
+      readonly status: {
+        readonly $ref: "DemoStatus"
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly invitation: {}
+    }
+  },
+  readonly Invitation: {
+    readonly type: "object",
+    readonly required: readonly [
+      "uid",
+      "sequence",
+      "startsAt",
+      "timeZone",
+      "durationMinutes",
+      "meetingUrl",
+      "cancelled"
+    ],
+    readonly properties: {
+      readonly uid: {
+        readonly type: "string"
+      },
+      readonly sequence: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly startsAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly timeZone: {
+        readonly type: "string"
+      },
+      readonly durationMinutes: {
+        readonly type: "integer",
+        readonly minimum: 15,
+        readonly maximum: 480
+      },
+      readonly meetingUrl: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly cancelled: {
+        readonly type: "boolean"
+      }
+    }
+  },
+  readonly InvitationInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "date",
+      "time",
+      "timeZone",
+      "durationMinutes"
+    ],
+    readonly properties: {
+      readonly date: {
+        readonly type: "string",
+        readonly "x-messages": {
+          readonly format: "Date must be a real date (YYYY-MM-DD)",
+          readonly type: "Date must be a real date (YYYY-MM-DD)",
+          readonly required: "Date is required"
+        }
+      },
+      readonly time: {
+        readonly type: "string",
+        readonly pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+        readonly "x-messages": {
+          readonly pattern: "Start time must be HH:MM (24-hour)",
+          readonly type: "Start time must be HH:MM (24-hour)",
+          readonly required: "Start time is required"
+        }
+      },
+      readonly timeZone: {
+        readonly type: "string",
+        readonly minLength: 1,
+        readonly maxLength: 64,
+        readonly pattern: "^[A-Za-z][A-Za-z0-9_+/-]*$",
+        readonly "x-messages": {
+          readonly minLength: "Time zone must be an IANA name such as Europe/Berlin",
+          readonly maxLength: "Time zone must be an IANA name such as Europe/Berlin",
+          readonly pattern: "Time zone must be an IANA name such as Europe/Berlin",
+          readonly type: "Time zone must be an IANA name such as Europe/Berlin",
+          readonly required: "Time zone is required"
+        }
+      },
+      readonly durationMinutes: {
+        readonly type: "integer",
+        readonly minimum: 15,
+        readonly maximum: 480,
+        readonly "x-messages": {
+          readonly minimum: "Duration must be between 15 and 480 minutes",
+          readonly maximum: "Duration must be between 15 and 480 minutes",
+          readonly type: "Duration must be a whole number of minutes",
+          readonly required: "Duration is required"
+        }
+      },
+      readonly meetingUrl: {
+        readonly type: "string",
+        readonly maxLength: 2000,
+        readonly pattern: "^https?://[^\\s<>\"]+$",
+        readonly "x-messages": {
+          readonly pattern: "Meeting link must be an http:// or https:// address",
+          readonly maxLength: "Meeting link must be at most 2000 characters",
+          readonly type: "Meeting link must be an http:// or https:// address"
+        }
+      }
+    }
+  },
+  readonly GetStartedRequest: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "name",
+      "email",
+      "phone",
+      "company",
+      "service",
+      "monthlyVolume",
+      "message",
+      "status",
+      "createdAt"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly name: {
+        readonly type: "string"
+      },
+      readonly email: {
+        readonly type: "string"
+      },
+      readonly phone: {
+        readonly type: "string"
+      },
+      readonly company: {
+        readonly type: "string"
+      },
+      readonly service: {
+        readonly $ref: "Service"
+      },
+      readonly monthlyVolume: {
+        readonly $ref: "MonthlyVolume"
+      },
+      readonly message: {
+        readonly type: "string"
+      },
+      readonly status: {
+        readonly $ref: "GetStartedStatus"
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      }
+    }
+  },
+  readonly NewsletterStatus: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "pending",
+      "active",
+      "inactive"
+    ],
+    readonly "x-enum-labels": {
+      readonly pending: "Pending",
+      readonly active: "Active",
+      readonly inactive: "Inactive"
+    }
+  },
+  readonly NewsletterSubscriber: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "email",
+      "status",
+      "isActive",
+      "createdAt",
+      "confirmedAt"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly email: {
+        readonly type: "string"
+      },
+      readonly status: {
+        readonly $ref: "NewsletterStatus"
+      },
+      readonly isActive: {
+        readonly type: "boolean"
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly confirmedAt: {}
+    }
+  },
+  readonly LoginInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "username",
+      "password"
+    ],
+    readonly properties: {
+      readonly username: {
+        readonly type: "string",
+        readonly minLength: 1,
+        readonly maxLength: 100,
+        readonly "x-messages": {
+          readonly minLength: "Username is required",
+          readonly required: "Username is required",
+          readonly type: "Username is required"
+        }
+      },
+      readonly password: {
+        readonly type: "string",
+        readonly minLength: 1,
+        readonly maxLength: 1024,
+        readonly "x-messages": {
+          readonly minLength: "Password is required",
+          readonly required: "Password is required",
+          readonly type: "Password is required"
+        }
+      }
+    }
+  },
+  readonly Session: {
+    readonly type: "object",
+    readonly required: readonly [
+      "username",
+      "expiresAt",
+      "secondFactor"
+    ],
+    readonly properties: {
+      readonly username: {
+        readonly type: "string"
+      },
+      readonly expiresAt: {},
+      readonly secondFactor: {
+        readonly $ref: "SecondFactorStatus"
+      }
+    }
+  },
+  readonly SecondFactorStatus: {
+    readonly type: "object",
+    readonly required: readonly [
+      "policy",
+      "enrolled",
+      "mustEnrol",
+      "recoveryCodesLeft"
+    ],
+    readonly properties: {
+      readonly policy: {
+        readonly type: "string",
+        readonly enum: readonly [
+          "off",
+          "optional",
+          "required"
+        ]
+      },
+      readonly enrolled: {
+        readonly type: "boolean"
+      },
+      readonly mustEnrol: {
+        readonly type: "boolean"
+      },
+      readonly recoveryCodesLeft: {
+        readonly type: "integer",
+        readonly minimum: 0
+      }
+    }
+  },
+  readonly SecondFactorChallenge: {
+    readonly type: "object",
+    readonly required: readonly [
+      "secondFactor"
+    ],
+    readonly properties: {
+      readonly secondFactor: {
+        readonly type: "object"
+      }
+    }
+  },
+  readonly CodeInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "code"
+    ],
+    readonly properties: {
+      readonly code: {
+        readonly type: "string",
+        readonly minLength: 6,
+        readonly maxLength: 40,
+        readonly pattern: "^[0-9A-Za-z -]+$",
+        readonly "x-messages": {
+          readonly minLength: "Enter the 6-digit code from your authenticator app",
+          readonly maxLength: "That code is not right",
+          readonly pattern: "That code is not right",
+          readonly type: "Enter the 6-digit code from your authenticator app",
+          readonly required: "Enter the 6-digit code from your authenticator app"
+        }
+      }
+    }
+  },
+  readonly EnrolmentInput: {
+    readonly type: "object",
+    readonly required: [],
+    readonly properties: {
+      readonly password: {
+        readonly type: "string",
+        readonly minLength: 1,
+        readonly maxLength: 1024
+      }
+    }
+  },
+  readonly SecondFactorEnrolment: {
+    readonly type: "object",
+    readonly required: readonly [
+      "secret",
+      "otpauthUri",
+      "qrCode",
+      "expiresAt"
+    ],
+    readonly properties: {
+      readonly secret: {
+        readonly type: "string"
+      },
+      readonly otpauthUri: {
+        readonly type: "string"
+      },
+      readonly qrCode: {
+        readonly type: "string"
+      },
+      readonly expiresAt: {}
+    }
+  },
+  readonly RecoveryCodes: {
+    readonly type: "object",
+    readonly required: readonly [
+      "recoveryCodes",
+      "secondFactor"
+    ],
+    readonly properties: {
+      readonly recoveryCodes: {
+        readonly type: "array"
+      },
+      readonly secondFactor: {
+        readonly $ref: "SecondFactorStatus"
+      }
+    }
+  },
+  readonly LeadType: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "contact",
+      "demo",
+      "get-started"
+    ]
+  },
+  readonly Overview: {
+    readonly type: "object",
+    readonly required: readonly [
+      "counts",
+      "recent",
+      "daily"
+    ],
+    readonly properties: {
+      readonly counts: {
+        readonly type: "object"
+      },
+      readonly recent: {
+        readonly type: "array"
+      },
+      readonly daily: {
+        readonly type: "array"
+      }
+    }
+  },
+  readonly LeadKind: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "contact",
+      "demo",
+      "get-started",
+      "newsletter"
+    ],
+    readonly "x-messages": {
+      readonly enum: "Lead kind must be one of contact, demo, get-started, newsletter"
+    },
+    readonly "x-enum-labels": {
+      readonly contact: "Contact",
+      readonly demo: "Demo",
+      readonly "get-started": "Get Started",
+      readonly newsletter: "Newsletter"
+    }
+  },
+  readonly MailTemplate: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "sales-alert",
+      "acknowledgment",
+      "demo-invitation",
+      "demo-cancellation",
+      "newsletter-confirmation"
+    ],
+    readonly "x-enum-labels": {
+      readonly "sales-alert": "Sales alert",
+      readonly acknowledgment: "Acknowledgment",
+      readonly "demo-invitation": "Demo invitation",
+      readonly "demo-cancellation": "Demo cancellation",
+      readonly "newsletter-confirmation": "Newsletter confirmation"
+    }
+  },
+  readonly MailStatus: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "queued",
+      "sending",
+      "sent",
+      "failed",
+      "held"
+    ],
+    readonly "x-enum-labels": {
+      readonly queued: "Queued",
+      readonly sending: "Sending",
+      readonly sent: "Sent",
+      readonly failed: "Failed",
+      readonly held: "Held"
+    }
+  },
+  readonly LeadEventType: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "received",
+      "subscribed",
+      "queued",
+      "sent",
+      "retrying",
+      "interrupted",
+      "failed",
+      "held",
+      "resent",
+      "status-changed",
+      "invitation-sent",
+      "invitation-updated",
+      "invitation-cancelled",
+      "confirmed",
+      "unsubscribed",
+      "deactivated"
+    ],
+    readonly "x-enum-labels": {
+      readonly received: "Received",
+      readonly subscribed: "Subscription requested",
+      readonly queued: "Email queued",
+      readonly sent: "Email sent",
+      readonly retrying: "Delivery failed, will retry",
+      readonly interrupted: "Sending interrupted, will retry",
+      readonly failed: "Email failed",
+      readonly held: "Email held: email is not configured",
+      readonly resent: "Email queued again",
+      readonly "status-changed": "Status changed",
+      readonly "invitation-sent": "Invitation sent",
+      readonly "invitation-updated": "Invitation moved",
+      readonly "invitation-cancelled": "Invitation cancelled",
+      readonly confirmed: "Subscription confirmed",
+      readonly unsubscribed: "Unsubscribed",
+      readonly deactivated: "Deactivated in the desk"
+    }
+  },
+  readonly LeadEvent: {
+    readonly type: "object",
+    readonly required: readonly [
+      "at",
+      "type",
+      "messageId",
+      "template",
+      "actor",
+      "detail"
+    ],
+    readonly properties: {
+      readonly at: {
+        readonly $ref: "Timestamp"
+      },
+      readonly type: {
+        readonly $ref: "LeadEventType"
+      },
+      readonly messageId: {},
+      readonly template: {},
+      readonly actor: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly detail: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  readonly MailMessageSummary: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "template",
+      "revision",
+      "status",
+      "recipients",
+      "subject",
+      "attempts",
+      "lastError",
+      "createdAt",
+      "sentAt",
+      "canResend"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly template: {
+        readonly $ref: "MailTemplate"
+      },
+      readonly revision: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly status: {
+        readonly $ref: "MailStatus"
+      },
+      readonly recipients: {
+        readonly type: "array"
+      },
+      readonly subject: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly attempts: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly lastError: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly sentAt: {},
+      readonly canResend: {
+        readonly type: "boolean"
+      }
+    }
+  },
+  readonly MailMessage: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "template",
+      "revision",
+      "status",
+      "recipients",
+      "subject",
+      "attempts",
+      "lastError",
+      "createdAt",
+      "sentAt",
+      "canResend",
+      "leadKind",
+      "leadId",
+      "sender",
+      "html",
+      "text",
+      "calendar",
+      "smtpResponse"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly template: {
+        readonly $ref: "MailTemplate"
+      },
+      readonly revision: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly status: {
+        readonly $ref: "MailStatus"
+      },
+      readonly recipients: {
+        readonly type: "array"
+      },
+      readonly subject: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly attempts: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly lastError: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly sentAt: {},
+      readonly canResend: {
+        readonly type: "boolean"
+      },
+      readonly leadKind: {
+        readonly $ref: "LeadKind"
+      },
+      readonly leadId: {
+        readonly $ref: "Id"
+      },
+      readonly sender: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly html: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly text: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly calendar: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly smtpResponse: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  readonly LeadHistory: {
+    readonly type: "object",
+    readonly required: readonly [
+      "kind",
+      "id",
+      "events",
+      "messages"
+    ],
+    readonly properties: {
+      readonly kind: {
+        readonly $ref: "LeadKind"
+      },
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly events: {
+        readonly type: "array"
+      },
+      readonly messages: {
+        readonly type: "array"
+      }
+    }
+  },
+  readonly DeliveryHealth: {
+    readonly type: "object",
+    readonly required: readonly [
+      "queued",
+      "retrying",
+      "failed",
+      "held",
+      "emailConfigured",
+      "lastError"
+    ],
+    readonly properties: {
+      readonly queued: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly retrying: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly failed: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly held: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly emailConfigured: {
+        readonly type: "boolean"
+      },
+      readonly lastError: {}
+    }
+  },
+  readonly NullableTimestamp: {
+    readonly type: readonly [
+      "string",
+      "null"
+    ]
+  },
+  readonly WebhookEvent: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "lead.created",
+      "lead.status_changed",
+      "demo.scheduled",
+      "newsletter.confirmed",
+      "newsletter.unsubscribed"
+    ],
+    readonly "x-messages": {
+      readonly enum: "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed"
+    },
+    readonly "x-enum-labels": {
+      readonly "lead.created": "Lead created",
+      readonly "lead.status_changed": "Lead status changed",
+      readonly "demo.scheduled": "Demo scheduled",
+      readonly "newsletter.confirmed": "Newsletter subscription confirmed",
+      readonly "newsletter.unsubscribed": "Newsletter unsubscribed"
+    }
+  },
+  readonly WebhookUrl: {
+    readonly type: "string",
+    readonly maxLength: 2000,
+    readonly pattern: "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$",
+    readonly "x-messages": {
+      readonly pattern: "Enter the endpoint's full URL, starting with https://",
+      readonly maxLength: "The URL must be at most 2000 characters",
+      readonly type: "Enter the endpoint's full URL, starting with https://",
+      readonly required: "Enter the endpoint's full URL, starting with https://"
+    }
+  },
+  readonly WebhookDescription: {
+    readonly type: "string",
+    readonly maxLength: 500,
+    readonly "x-messages": {
+      readonly maxLength: "Description must be at most 500 characters",
+      readonly type: "Description must be text"
+    }
+  },
+  readonly WebhookEvents: {
+    readonly type: "array",
+    readonly "x-messages": {
+      readonly minItems: "Choose at least one event",
+      readonly uniqueItems: "Choose each event once",
+      readonly type: "Choose at least one event",
+      readonly required: "Choose at least one event"
+    }
+  },
+  readonly WebhookLeadKinds: {
+    readonly type: "array",
+    readonly "x-messages": {
+      readonly uniqueItems: "Choose each lead kind once",
+      readonly type: "Lead kinds must be a list"
+    }
+  },
+  readonly WebhookSecret: {
+    readonly type: "string",
+    readonly pattern: "^whsec_[A-Za-z0-9+/]+={0,2}$"
+  },
+  readonly WebhookDisabledReason: {
+    readonly type: readonly [
+      "string",
+      "null"
+    ],
+    readonly enum: readonly [
+      "manual",
+      "failing",
+      null
+    ],
+    readonly "x-enum-labels": {
+      readonly manual: "Disabled in the desk",
+      readonly failing: "Disabled automatically after failing for 5 days without a single success"
+    }
+  },
+  readonly WebhookEndpointInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "url",
+      "events"
+    ],
+    readonly properties: {
+      readonly url: {
+        readonly $ref: "WebhookUrl"
+      },
+      readonly description: {
+        readonly $ref: "WebhookDescription"
+      },
+      readonly events: {
+        readonly $ref: "WebhookEvents"
+      },
+      readonly leadKinds: {
+        readonly $ref: "WebhookLeadKinds"
+      },
+      readonly enabled: {
+        readonly type: "boolean",
+        readonly default: true
+      }
+    }
+  },
+  readonly WebhookEndpointChanges: {
+    readonly type: "object",
+    readonly required: [],
+    readonly properties: {
+      readonly url: {
+        readonly $ref: "WebhookUrl"
+      },
+      readonly description: {
+        readonly $ref: "WebhookDescription"
+      },
+      readonly events: {
+        readonly $ref: "WebhookEvents"
+      },
+      readonly leadKinds: {
+        readonly $ref: "WebhookLeadKinds"
+      },
+      readonly enabled: {
+        readonly type: "boolean"
+      }
+    }
+  },
+  readonly WebhookEndpoint: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "url",
+      "description",
+      "events",
+      "leadKinds",
+      "enabled",
+      "disabledReason",
+      "disabledAt",
+      "failingSince",
+      "previousSecretExpiresAt",
+      "createdAt",
+      "updatedAt"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly url: {
+        readonly type: "string"
+      },
+      readonly description: {
+        readonly type: "string"
+      },
+      readonly events: {
+        readonly type: "array"
+      },
+      readonly leadKinds: {
+        readonly type: "array"
+      },
+      readonly enabled: {
+        readonly type: "boolean"
+      },
+      readonly disabledReason: {
+        readonly $ref: "WebhookDisabledReason"
+      },
+      readonly disabledAt: {},
+      readonly failingSince: {},
+      readonly previousSecretExpiresAt: {},
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly updatedAt: {
+        readonly $ref: "Timestamp"
+      }
+    }
+  },
+  readonly WebhookEndpointWithSecret: {
+    readonly type: "object",
+    readonly required: readonly [
+      "endpoint",
+      "secret"
+    ],
+    readonly properties: {
+      readonly endpoint: {
+        readonly $ref: "WebhookEndpoint"
+      },
+      readonly secret: {
+        readonly $ref: "WebhookSecret"
+      }
+    }
+  },
+  readonly WebhookDeliveryStatus: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "pending",
+      "succeeded",
+      "failed"
+    ],
+    readonly "x-messages": {
+      readonly enum: "Status must be one of pending, succeeded, failed"
+    },
+    readonly "x-enum-labels": {
+      readonly pending: "Pending",
+      readonly succeeded: "Succeeded",
+      readonly failed: "Failed"
+    }
+  },
+  readonly LeadRef: {
+    readonly type: "object",
+    readonly required: readonly [
+      "kind",
+      "id"
+    ],
+    readonly properties: {
+      readonly kind: {
+        readonly $ref: "LeadKind"
+      },
+      readonly id: {
+        readonly $ref: "Id"
+      }
+    }
+  },
+  readonly WebhookAttempt: {
+    readonly type: "object",
+    readonly required: readonly [
+      "attempt",
+      "startedAt",
+      "statusCode",
+      "durationMs",
+      "responseExcerpt",
+      "error"
+    ],
+    readonly properties: {
+      readonly attempt: {
+        readonly type: "integer",
+        readonly minimum: 1
+      },
+      readonly startedAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly statusCode: {
+        readonly type: readonly [
+          "integer",
+          "null"
+        ]
+      },
+      readonly durationMs: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly responseExcerpt: {
+        readonly type: "string"
+      },
+      readonly error: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  readonly WebhookDelivery: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "endpointId",
+      "webhookId",
+      "event",
+      "lead",
+      "status",
+      "attempts",
+      "lastAttempt",
+      "nextAttemptAt",
+      "redeliveryOf",
+      "createdAt"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly endpointId: {
+        readonly $ref: "Id"
+      },
+      readonly webhookId: {
+        readonly type: "string"
+      },
+      readonly event: {
+        readonly $ref: "WebhookDeliveryEvent"
+      },
+      readonly lead: {},
+      readonly status: {
+        readonly $ref: "WebhookDeliveryStatus"
+      },
+      readonly attempts: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly lastAttempt: {},
+      readonly nextAttemptAt: {},
+      readonly redeliveryOf: {
+        readonly type: readonly [
+          "integer",
+          "null"
+        ]
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      }
+    }
+  },
+  readonly WebhookDeliveryDetail: {
+    readonly type: "object",
+    readonly required: readonly [
+      "delivery",
+      "attempts",
+      "payload"
+    ],
+    readonly properties: {
+      readonly delivery: {
+        readonly $ref: "WebhookDelivery"
+      },
+      readonly attempts: {
+        readonly type: "array"
+      },
+      readonly payload: {
+        readonly type: "object"
+      }
+    }
+  },
+  readonly LeadCreatedEvent: {
+    readonly type: "object",
+    readonly required: readonly [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    readonly properties: {
+      readonly type: {
+        readonly type: "string",
+        readonly const: "lead.created"
+      },
+      readonly timestamp: {},
+      readonly data: {}
+    }
+  },
+  readonly LeadStatusChangedEvent: {
+    readonly type: "object",
+    readonly required: readonly [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    readonly properties: {
+      readonly type: {
+        readonly type: "string",
+        readonly const: "lead.status_changed"
+      },
+      readonly timestamp: {},
+      readonly data: {}
+    }
+  },
+  readonly DemoScheduledEvent: {
+    readonly type: "object",
+    readonly required: readonly [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    readonly properties: {
+      readonly type: {
+        readonly type: "string",
+        readonly const: "demo.scheduled"
+      },
+      readonly timestamp: {},
+      readonly data: {
+        readonly type: "object"
+      }
+    }
+  },
+  readonly NewsletterConfirmedEvent: {
+    readonly type: "object",
+    readonly required: readonly [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    readonly properties: {
+      readonly type: {
+        readonly type: "string",
+        readonly const: "newsletter.confirmed"
+      },
+      readonly timestamp: {},
+      readonly data: {
+        readonly type: "object"
+      }
+    }
+  },
+  readonly NewsletterUnsubscribedEvent: {
+    readonly type: "object",
+    readonly required: readonly [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    readonly properties: {
+      readonly type: {
+        readonly type: "string",
+        readonly const: "newsletter.unsubscribed"
+      },
+      readonly timestamp: {},
+      readonly data: {
+        readonly type: "object"
+      }
+    }
+  },
+  readonly WebhookTestEvent: {
+    readonly type: "object",
+    readonly required: readonly [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    readonly properties: {
+      readonly type: {
+        readonly type: "string",
+        readonly const: "webhook.test"
+      },
+      readonly timestamp: {
+        readonly $ref: "Timestamp"
+      },
+      readonly data: {
+        readonly type: "object"
+      }
+    }
+  }
+};

@@ -1,0 +1,1679 @@
+// Generated from openapi.yaml by scripts/generate-values.mjs (npm run generate). Do not edit.
+export const schemas = {
+  "Problem": {
+    "type": "object",
+    "required": [
+      "type",
+      "title",
+      "status"
+    ],
+    "properties": {
+      "type": {
+        "type": "string"
+      },
+      "title": {
+        "type": "string"
+      },
+      "status": {
+        "type": "integer",
+        "minimum": 400,
+        "maximum": 599
+      },
+      "detail": {
+        "type": "string"
+      },
+      "instance": {
+        "type": "string"
+      },
+      "requestId": {
+        "type": "string"
+      },
+      "errors": {
+        "type": "array"
+      }
+    }
+  },
+  "Health": {
+    "type": "object",
+    "required": [
+      "status",
+      "database"
+    ],
+    "properties": {
+      "status": {
+        "type": "string",
+        "const": "ok"
+      },
+      "database": {
+        "type": "string",
+        "const": "ok"
+      }
+    }
+  },
+  "Id": {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": 9007199254740991
+  },
+  "Timestamp": {
+    "type": "string"
+  },
+  "Total": {
+    "type": "integer",
+    "minimum": 0
+  },
+  "TotalCapped": {
+    "type": "boolean"
+  },
+  "NextCursor": {
+    "type": [
+      "string",
+      "null"
+    ]
+  },
+  "Created": {
+    "type": "object",
+    "required": [
+      "id",
+      "createdAt"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      }
+    }
+  },
+  "Accepted": {
+    "type": "object",
+    "required": [
+      "accepted"
+    ],
+    "properties": {
+      "accepted": {
+        "type": "boolean",
+        "const": true
+      }
+    }
+  },
+  "Name": {
+    "type": "string",
+    "minLength": 2,
+    "maxLength": 100,
+    "x-messages": {
+      "x-visible": "Name must be at least 2 characters",
+      "minLength": "Name must be at least 2 characters",
+      "maxLength": "Name must be at most 100 characters",
+      "type": "Name must be at least 2 characters",
+      "required": "Name must be at least 2 characters"
+    }
+  },
+  "Email": {
+    "type": "string",
+    "maxLength": 254,
+    "pattern": "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z]{2,63}$",
+    "x-messages": {
+      "pattern": "Please enter a valid email address",
+      "maxLength": "Please enter a valid email address",
+      "type": "Please enter a valid email address",
+      "required": "Please enter a valid email address"
+    }
+  },
+  "Phone": {
+    "type": "string",
+    "maxLength": 40,
+    "x-messages": {
+      "maxLength": "Phone must be at most 40 characters",
+      "type": "Phone must be text"
+    }
+  },
+  "Company": {
+    "type": "string",
+    "maxLength": 200,
+    "x-messages": {
+      "maxLength": "Company must be at most 200 characters",
+      "type": "Company must be text"
+    }
+  },
+  "Message": {
+    "type": "string",
+    "maxLength": 5000,
+    "x-messages": {
+      "maxLength": "Message must be at most 5000 characters",
+      "type": "Message must be text"
+    }
+  },
+  "ContactMessage": {
+    "type": "string",
+    "minLength": 10,
+    "maxLength": 5000,
+    "x-messages": {
+      "minLength": "Message must be at least 10 characters",
+      "maxLength": "Message must be at most 5000 characters",
+      "type": "Message must be at least 10 characters",
+      "required": "Message must be at least 10 characters"
+    }
+  },
+  "Honeypot": {
+    "type": "string",
+    "maxLength": 1000
+  },
+  "Service": {
+    "type": "string",
+    "enum": [
+      "",
+      "sms-ai",
+      "data-lookups",
+      "call-warmup",
+      "all"
+    ],
+    "x-messages": {
+      "enum": "Please choose a service from the list",
+      "type": "Please choose a service from the list"
+    },
+    "x-enum-labels": {
+      "sms-ai": "SMS & AI Messaging",
+      "data-lookups": "Data Lookups",
+      "call-warmup": "AI Call Warmup",
+      "all": "All Services"
+    }
+  },
+  "MonthlyVolume": {
+    "type": "string",
+    "enum": [
+      "",
+      "0-1k",
+      "1k-10k",
+      "10k-100k",
+      "100k-1m",
+      "1m+"
+    ],
+    "x-messages": {
+      "enum": "Please choose a monthly volume from the list",
+      "type": "Please choose a monthly volume from the list"
+    },
+    "x-enum-labels": {
+      "0-1k": "0-1k",
+      "1k-10k": "1k-10k",
+      "10k-100k": "10k-100k",
+      "100k-1m": "100k-1m",
+      "1m+": "1m+"
+    }
+  },
+  "PreferredDate": {
+    "type": "string",
+    "enum": [
+      "",
+      "today",
+      "tomorrow",
+      "this-week",
+      "next-week",
+      "flexible"
+    ],
+    "x-messages": {
+      "enum": "Please choose a preferred date from the list",
+      "type": "Please choose a preferred date from the list"
+    },
+    "x-enum-labels": {
+      "today": "Today",
+      "tomorrow": "Tomorrow",
+      "this-week": "This Week",
+      "next-week": "Next Week",
+      "flexible": "Flexible"
+    }
+  },
+  "PreferredTime": {
+    "type": "string",
+    "enum": [
+      "",
+      "morning",
+      "afternoon",
+      "evening",
+      "flexible"
+    ],
+    "x-messages": {
+      "enum": "Please choose a preferred time from the list",
+      "type": "Please choose a preferred time from the list"
+    },
+    "x-enum-labels": {
+      "morning": "Morning (9AM-12PM)",
+      "afternoon": "Afternoon (12PM-5PM)",
+      "evening": "Evening (5PM-8PM)",
+      "flexible": "Flexible"
+    }
+  },
+  "DemoStatus": {
+    "type": "string",
+    "enum": [
+      "pending",
+      "confirmed",
+      "completed",
+      "cancelled"
+    ],
+    "x-messages": {
+      "enum": "Status must be one of pending, confirmed, completed, cancelled"
+    }
+  },
+  "GetStartedStatus": {
+    "type": "string",
+    "enum": [
+      "pending",
+      "contacted",
+      "active",
+      "declined"
+    ],
+    "x-messages": {
+      "enum": "Status must be one of pending, contacted, active, declined"
+    }
+  },
+  "ContactInput": {
+    "type": "object",
+    "required": [
+      "name",
+      "email",
+      "message"
+    ],
+    "properties": {
+      "name": {
+        "$ref": "Name"
+      },
+      "email": {
+        "$ref": "Email"
+      },
+      "phone": {
+        "$ref": "Phone"
+      },
+      "company": {
+        "$ref": "Company"
+      },
+      "service": {
+        "$ref": "Service"
+      },
+      "message": {
+        "$ref": "ContactMessage"
+      },
+      "website": {
+        "$ref": "Honeypot"
+      }
+    }
+  },
+  "GetStartedInput": {
+    "type": "object",
+    "required": [
+      "name",
+      "email"
+    ],
+    "properties": {
+      "name": {
+        "$ref": "Name"
+      },
+      "email": {
+        "$ref": "Email"
+      },
+      "phone": {
+        "$ref": "Phone"
+      },
+      "company": {
+        "$ref": "Company"
+      },
+      "service": {
+        "$ref": "Service"
+      },
+      "monthlyVolume": {
+        "$ref": "MonthlyVolume"
+      },
+      "message": {
+        "$ref": "Message"
+      },
+      "website": {
+        "$ref": "Honeypot"
+      }
+    }
+  },
+  "DemoInput": {
+    "type": "object",
+    "required": [
+      "name",
+      "email"
+    ],
+    "properties": {
+      "name": {
+        "$ref": "Name"
+      },
+      "email": {
+        "$ref": "Email"
+      },
+      "phone": {
+        "$ref": "Phone"
+      },
+      "company": {
+        "$ref": "Company"
+      },
+      "preferredDate": {
+        "$ref": "PreferredDate"
+      },
+      "preferredTime": {
+        "$ref": "PreferredTime"
+      },
+      "message": {
+        "$ref": "Message"
+      },
+      "website": {
+        "$ref": "Honeypot"
+      }
+    }
+  },
+  "NewsletterInput": {
+    "type": "object",
+    "required": [
+      "email"
+    ],
+    "properties": {
+      "email": {
+        "$ref": "Email"
+      },
+      "consent": {
+        "$ref": "NewsletterConsent"
+      },
+      "website": {
+        "$ref": "Honeypot"
+      }
+    }
+  },
+  "NewsletterConsent": {
+    "type": "string",
+    "enum": [
+      "newsletter-v1"
+    ],
+    "default": "newsletter-v1",
+    "x-messages": {
+      "enum": "Please reload the page and subscribe again",
+      "type": "Please reload the page and subscribe again"
+    },
+    "x-enum-labels": {
+      "newsletter-v1": "Get TextFlow product news and tips by email, about once a month. We will send you a link to confirm your address, and every newsletter has a one-click unsubscribe link."
+    }
+  },
+  "Token": {
+    "type": "string",
+    "minLength": 20,
+    "maxLength": 512,
+    "pattern": "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$",
+    "x-messages": {
+      "minLength": "This link is incomplete. Please open it again from the email.",
+      "maxLength": "This link is incomplete. Please open it again from the email.",
+      "pattern": "This link is incomplete. Please open it again from the email.",
+      "type": "This link is incomplete. Please open it again from the email.",
+      "required": "This link is incomplete. Please open it again from the email."
+    }
+  },
+  "TokenInput": {
+    "type": "object",
+    "required": [
+      "token"
+    ],
+    "properties": {
+      "token": {
+        "$ref": "Token"
+      }
+    }
+  },
+  "NewsletterConfirmed": {
+    "type": "object",
+    "required": [
+      "confirmed"
+    ],
+    "properties": {
+      "confirmed": {
+        "type": "boolean",
+        "const": true
+      }
+    }
+  },
+  "NewsletterUnsubscribed": {
+    "type": "object",
+    "required": [
+      "unsubscribed"
+    ],
+    "properties": {
+      "unsubscribed": {
+        "type": "boolean",
+        "const": true
+      }
+    }
+  },
+  "Contact": {
+    "type": "object",
+    "required": [
+      "id",
+      "name",
+      "email",
+      "phone",
+      "company",
+      "service",
+      "message",
+      "createdAt"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "name": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "phone": {
+        "type": "string"
+      },
+      "company": {
+        "type": "string"
+      },
+      "service": {
+        "$ref": "Service"
+      },
+      "message": {
+        "type": "string"
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      }
+    }
+  },
+  "DemoRequest": {
+    "type": "object",
+    "required": [
+      "id",
+      "name",
+      "email",
+      "phone",
+      "company",
+      "preferredDate",
+      "preferredTime",
+      "message",
+      "status",
+      "createdAt",
+      "invitation"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "name": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "phone": {
+        "type": "string"
+      },
+      "company": {
+        "type": "string"
+      },
+      "preferredDate": {
+        "$ref": "PreferredDate"
+      },
+      "preferredTime": {
+        "$ref": "PreferredTime"
+      },
+      "message": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "DemoStatus"
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      },
+      "invitation": {}
+    }
+  },
+  "Invitation": {
+    "type": "object",
+    "required": [
+      "uid",
+      "sequence",
+      "startsAt",
+      "timeZone",
+      "durationMinutes",
+      "meetingUrl",
+      "cancelled"
+    ],
+    "properties": {
+      "uid": {
+        "type": "string"
+      },
+      "sequence": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "startsAt": {
+        "$ref": "Timestamp"
+      },
+      "timeZone": {
+        "type": "string"
+      },
+      "durationMinutes": {
+        "type": "integer",
+        "minimum": 15,
+        "maximum": 480
+      },
+      "meetingUrl": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "cancelled": {
+        "type": "boolean"
+      }
+    }
+  },
+  "InvitationInput": {
+    "type": "object",
+    "required": [
+      "date",
+      "time",
+      "timeZone",
+      "durationMinutes"
+    ],
+    "properties": {
+      "date": {
+        "type": "string",
+        "x-messages": {
+          "format": "Date must be a real date (YYYY-MM-DD)",
+          "type": "Date must be a real date (YYYY-MM-DD)",
+          "required": "Date is required"
+        }
+      },
+      "time": {
+        "type": "string",
+        "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+        "x-messages": {
+          "pattern": "Start time must be HH:MM (24-hour)",
+          "type": "Start time must be HH:MM (24-hour)",
+          "required": "Start time is required"
+        }
+      },
+      "timeZone": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 64,
+        "pattern": "^[A-Za-z][A-Za-z0-9_+/-]*$",
+        "x-messages": {
+          "minLength": "Time zone must be an IANA name such as Europe/Berlin",
+          "maxLength": "Time zone must be an IANA name such as Europe/Berlin",
+          "pattern": "Time zone must be an IANA name such as Europe/Berlin",
+          "type": "Time zone must be an IANA name such as Europe/Berlin",
+          "required": "Time zone is required"
+        }
+      },
+      "durationMinutes": {
+        "type": "integer",
+        "minimum": 15,
+        "maximum": 480,
+        "x-messages": {
+          "minimum": "Duration must be between 15 and 480 minutes",
+          "maximum": "Duration must be between 15 and 480 minutes",
+          "type": "Duration must be a whole number of minutes",
+          "required": "Duration is required"
+        }
+      },
+      "meetingUrl": {
+        "type": "string",
+        "maxLength": 2000,
+        "pattern": "^https?://[^\\s<>\"]+$",
+        "x-messages": {
+          "pattern": "Meeting link must be an http:// or https:// address",
+          "maxLength": "Meeting link must be at most 2000 characters",
+          "type": "Meeting link must be an http:// or https:// address"
+        }
+      }
+    }
+  },
+  "GetStartedRequest": {
+    "type": "object",
+    "required": [
+      "id",
+      "name",
+      "email",
+      "phone",
+      "company",
+      "service",
+      "monthlyVolume",
+      "message",
+      "status",
+      "createdAt"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "name": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "phone": {
+        "type": "string"
+      },
+      "company": {
+        "type": "string"
+      },
+      "service": {
+        "$ref": "Service"
+      },
+      "monthlyVolume": {
+        "$ref": "MonthlyVolume"
+      },
+      "message": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "GetStartedStatus"
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      }
+    }
+  },
+  "NewsletterStatus": {
+    "type": "string",
+    "enum": [
+      "pending",
+      "active",
+      "inactive"
+    ],
+    "x-enum-labels": {
+      "pending": "Pending",
+      "active": "Active",
+      "inactive": "Inactive"
+    }
+  },
+  "NewsletterSubscriber": {
+    "type": "object",
+    "required": [
+      "id",
+      "email",
+      "status",
+      "isActive",
+      "createdAt",
+      "confirmedAt"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "email": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "NewsletterStatus"
+      },
+      "isActive": {
+        "type": "boolean"
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      },
+      "confirmedAt": {}
+    }
+  },
+  "LoginInput": {
+    "type": "object",
+    "required": [
+      "username",
+      "password"
+    ],
+    "properties": {
+      "username": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100,
+        "x-messages": {
+          "minLength": "Username is required",
+          "required": "Username is required",
+          "type": "Username is required"
+        }
+      },
+      "password": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 1024,
+        "x-messages": {
+          "minLength": "Password is required",
+          "required": "Password is required",
+          "type": "Password is required"
+        }
+      }
+    }
+  },
+  "Session": {
+    "type": "object",
+    "required": [
+      "username",
+      "expiresAt",
+      "secondFactor"
+    ],
+    "properties": {
+      "username": {
+        "type": "string"
+      },
+      "expiresAt": {},
+      "secondFactor": {
+        "$ref": "SecondFactorStatus"
+      }
+    }
+  },
+  "SecondFactorStatus": {
+    "type": "object",
+    "required": [
+      "policy",
+      "enrolled",
+      "mustEnrol",
+      "recoveryCodesLeft"
+    ],
+    "properties": {
+      "policy": {
+        "type": "string",
+        "enum": [
+          "off",
+          "optional",
+          "required"
+        ]
+      },
+      "enrolled": {
+        "type": "boolean"
+      },
+      "mustEnrol": {
+        "type": "boolean"
+      },
+      "recoveryCodesLeft": {
+        "type": "integer",
+        "minimum": 0
+      }
+    }
+  },
+  "SecondFactorChallenge": {
+    "type": "object",
+    "required": [
+      "secondFactor"
+    ],
+    "properties": {
+      "secondFactor": {
+        "type": "object"
+      }
+    }
+  },
+  "CodeInput": {
+    "type": "object",
+    "required": [
+      "code"
+    ],
+    "properties": {
+      "code": {
+        "type": "string",
+        "minLength": 6,
+        "maxLength": 40,
+        "pattern": "^[0-9A-Za-z -]+$",
+        "x-messages": {
+          "minLength": "Enter the 6-digit code from your authenticator app",
+          "maxLength": "That code is not right",
+          "pattern": "That code is not right",
+          "type": "Enter the 6-digit code from your authenticator app",
+          "required": "Enter the 6-digit code from your authenticator app"
+        }
+      }
+    }
+  },
+  "EnrolmentInput": {
+    "type": "object",
+    "required": [],
+    "properties": {
+      "password": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 1024
+      }
+    }
+  },
+  "SecondFactorEnrolment": {
+    "type": "object",
+    "required": [
+      "secret",
+      "otpauthUri",
+      "qrCode",
+      "expiresAt"
+    ],
+    "properties": {
+      "secret": {
+        "type": "string"
+      },
+      "otpauthUri": {
+        "type": "string"
+      },
+      "qrCode": {
+        "type": "string"
+      },
+      "expiresAt": {}
+    }
+  },
+  "RecoveryCodes": {
+    "type": "object",
+    "required": [
+      "recoveryCodes",
+      "secondFactor"
+    ],
+    "properties": {
+      "recoveryCodes": {
+        "type": "array"
+      },
+      "secondFactor": {
+        "$ref": "SecondFactorStatus"
+      }
+    }
+  },
+  "LeadType": {
+    "type": "string",
+    "enum": [
+      "contact",
+      "demo",
+      "get-started"
+    ]
+  },
+  "Overview": {
+    "type": "object",
+    "required": [
+      "counts",
+      "recent",
+      "daily"
+    ],
+    "properties": {
+      "counts": {
+        "type": "object"
+      },
+      "recent": {
+        "type": "array"
+      },
+      "daily": {
+        "type": "array"
+      }
+    }
+  },
+  "LeadKind": {
+    "type": "string",
+    "enum": [
+      "contact",
+      "demo",
+      "get-started",
+      "newsletter"
+    ],
+    "x-messages": {
+      "enum": "Lead kind must be one of contact, demo, get-started, newsletter"
+    },
+    "x-enum-labels": {
+      "contact": "Contact",
+      "demo": "Demo",
+      "get-started": "Get Started",
+      "newsletter": "Newsletter"
+    }
+  },
+  "MailTemplate": {
+    "type": "string",
+    "enum": [
+      "sales-alert",
+      "acknowledgment",
+      "demo-invitation",
+      "demo-cancellation",
+      "newsletter-confirmation"
+    ],
+    "x-enum-labels": {
+      "sales-alert": "Sales alert",
+      "acknowledgment": "Acknowledgment",
+      "demo-invitation": "Demo invitation",
+      "demo-cancellation": "Demo cancellation",
+      "newsletter-confirmation": "Newsletter confirmation"
+    }
+  },
+  "MailStatus": {
+    "type": "string",
+    "enum": [
+      "queued",
+      "sending",
+      "sent",
+      "failed",
+      "held"
+    ],
+    "x-enum-labels": {
+      "queued": "Queued",
+      "sending": "Sending",
+      "sent": "Sent",
+      "failed": "Failed",
+      "held": "Held"
+    }
+  },
+  "LeadEventType": {
+    "type": "string",
+    "enum": [
+      "received",
+      "subscribed",
+      "queued",
+      "sent",
+      "retrying",
+      "interrupted",
+      "failed",
+      "held",
+      "resent",
+      "status-changed",
+      "invitation-sent",
+      "invitation-updated",
+      "invitation-cancelled",
+      "confirmed",
+      "unsubscribed",
+      "deactivated"
+    ],
+    "x-enum-labels": {
+      "received": "Received",
+      "subscribed": "Subscription requested",
+      "queued": "Email queued",
+      "sent": "Email sent",
+      "retrying": "Delivery failed, will retry",
+      "interrupted": "Sending interrupted, will retry",
+      "failed": "Email failed",
+      "held": "Email held: email is not configured",
+      "resent": "Email queued again",
+      "status-changed": "Status changed",
+      "invitation-sent": "Invitation sent",
+      "invitation-updated": "Invitation moved",
+      "invitation-cancelled": "Invitation cancelled",
+      "confirmed": "Subscription confirmed",
+      "unsubscribed": "Unsubscribed",
+      "deactivated": "Deactivated in the desk"
+    }
+  },
+  "LeadEvent": {
+    "type": "object",
+    "required": [
+      "at",
+      "type",
+      "messageId",
+      "template",
+      "actor",
+      "detail"
+    ],
+    "properties": {
+      "at": {
+        "$ref": "Timestamp"
+      },
+      "type": {
+        "$ref": "LeadEventType"
+      },
+      "messageId": {},
+      "template": {},
+      "actor": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "detail": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  "MailMessageSummary": {
+    "type": "object",
+    "required": [
+      "id",
+      "template",
+      "revision",
+      "status",
+      "recipients",
+      "subject",
+      "attempts",
+      "lastError",
+      "createdAt",
+      "sentAt",
+      "canResend"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "template": {
+        "$ref": "MailTemplate"
+      },
+      "revision": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "status": {
+        "$ref": "MailStatus"
+      },
+      "recipients": {
+        "type": "array"
+      },
+      "subject": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "attempts": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "lastError": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      },
+      "sentAt": {},
+      "canResend": {
+        "type": "boolean"
+      }
+    }
+  },
+  "MailMessage": {
+    "type": "object",
+    "required": [
+      "id",
+      "template",
+      "revision",
+      "status",
+      "recipients",
+      "subject",
+      "attempts",
+      "lastError",
+      "createdAt",
+      "sentAt",
+      "canResend",
+      "leadKind",
+      "leadId",
+      "sender",
+      "html",
+      "text",
+      "calendar",
+      "smtpResponse"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "template": {
+        "$ref": "MailTemplate"
+      },
+      "revision": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "status": {
+        "$ref": "MailStatus"
+      },
+      "recipients": {
+        "type": "array"
+      },
+      "subject": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "attempts": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "lastError": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      },
+      "sentAt": {},
+      "canResend": {
+        "type": "boolean"
+      },
+      "leadKind": {
+        "$ref": "LeadKind"
+      },
+      "leadId": {
+        "$ref": "Id"
+      },
+      "sender": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "html": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "text": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "calendar": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "smtpResponse": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  "LeadHistory": {
+    "type": "object",
+    "required": [
+      "kind",
+      "id",
+      "events",
+      "messages"
+    ],
+    "properties": {
+      "kind": {
+        "$ref": "LeadKind"
+      },
+      "id": {
+        "$ref": "Id"
+      },
+      "events": {
+        "type": "array"
+      },
+      "messages": {
+        "type": "array"
+      }
+    }
+  },
+  "DeliveryHealth": {
+    "type": "object",
+    "required": [
+      "queued",
+      "retrying",
+      "failed",
+      "held",
+      "emailConfigured",
+      "lastError"
+    ],
+    "properties": {
+      "queued": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "retrying": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "failed": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "held": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "emailConfigured": {
+        "type": "boolean"
+      },
+      "lastError": {}
+    }
+  },
+  "NullableTimestamp": {
+    "type": [
+      "string",
+      "null"
+    ]
+  },
+  "WebhookEvent": {
+    "type": "string",
+    "enum": [
+      "lead.created",
+      "lead.status_changed",
+      "demo.scheduled",
+      "newsletter.confirmed",
+      "newsletter.unsubscribed"
+    ],
+    "x-messages": {
+      "enum": "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed"
+    },
+    "x-enum-labels": {
+      "lead.created": "Lead created",
+      "lead.status_changed": "Lead status changed",
+      "demo.scheduled": "Demo scheduled",
+      "newsletter.confirmed": "Newsletter subscription confirmed",
+      "newsletter.unsubscribed": "Newsletter unsubscribed"
+    }
+  },
+  "WebhookUrl": {
+    "type": "string",
+    "maxLength": 2000,
+    "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$",
+    "x-messages": {
+      "pattern": "Enter the endpoint's full URL, starting with https://",
+      "maxLength": "The URL must be at most 2000 characters",
+      "type": "Enter the endpoint's full URL, starting with https://",
+      "required": "Enter the endpoint's full URL, starting with https://"
+    }
+  },
+  "WebhookDescription": {
+    "type": "string",
+    "maxLength": 500,
+    "x-messages": {
+      "maxLength": "Description must be at most 500 characters",
+      "type": "Description must be text"
+    }
+  },
+  "WebhookEvents": {
+    "type": "array",
+    "x-messages": {
+      "minItems": "Choose at least one event",
+      "uniqueItems": "Choose each event once",
+      "type": "Choose at least one event",
+      "required": "Choose at least one event"
+    }
+  },
+  "WebhookLeadKinds": {
+    "type": "array",
+    "x-messages": {
+      "uniqueItems": "Choose each lead kind once",
+      "type": "Lead kinds must be a list"
+    }
+  },
+  "WebhookSecret": {
+    "type": "string",
+    "pattern": "^whsec_[A-Za-z0-9+/]+={0,2}$"
+  },
+  "WebhookDisabledReason": {
+    "type": [
+      "string",
+      "null"
+    ],
+    "enum": [
+      "manual",
+      "failing",
+      null
+    ],
+    "x-enum-labels": {
+      "manual": "Disabled in the desk",
+      "failing": "Disabled automatically after failing for 5 days without a single success"
+    }
+  },
+  "WebhookEndpointInput": {
+    "type": "object",
+    "required": [
+      "url",
+      "events"
+    ],
+    "properties": {
+      "url": {
+        "$ref": "WebhookUrl"
+      },
+      "description": {
+        "$ref": "WebhookDescription"
+      },
+      "events": {
+        "$ref": "WebhookEvents"
+      },
+      "leadKinds": {
+        "$ref": "WebhookLeadKinds"
+      },
+      "enabled": {
+        "type": "boolean",
+        "default": true
+      }
+    }
+  },
+  "WebhookEndpointChanges": {
+    "type": "object",
+    "required": [],
+    "properties": {
+      "url": {
+        "$ref": "WebhookUrl"
+      },
+      "description": {
+        "$ref": "WebhookDescription"
+      },
+      "events": {
+        "$ref": "WebhookEvents"
+      },
+      "leadKinds": {
+        "$ref": "WebhookLeadKinds"
+      },
+      "enabled": {
+        "type": "boolean"
+      }
+    }
+  },
+  "WebhookEndpoint": {
+    "type": "object",
+    "required": [
+      "id",
+      "url",
+      "description",
+      "events",
+      "leadKinds",
+      "enabled",
+      "disabledReason",
+      "disabledAt",
+      "failingSince",
+      "previousSecretExpiresAt",
+      "createdAt",
+      "updatedAt"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "url": {
+        "type": "string"
+      },
+      "description": {
+        "type": "string"
+      },
+      "events": {
+        "type": "array"
+      },
+      "leadKinds": {
+        "type": "array"
+      },
+      "enabled": {
+        "type": "boolean"
+      },
+      "disabledReason": {
+        "$ref": "WebhookDisabledReason"
+      },
+      "disabledAt": {},
+      "failingSince": {},
+      "previousSecretExpiresAt": {},
+      "createdAt": {
+        "$ref": "Timestamp"
+      },
+      "updatedAt": {
+        "$ref": "Timestamp"
+      }
+    }
+  },
+  "WebhookEndpointWithSecret": {
+    "type": "object",
+    "required": [
+      "endpoint",
+      "secret"
+    ],
+    "properties": {
+      "endpoint": {
+        "$ref": "WebhookEndpoint"
+      },
+      "secret": {
+        "$ref": "WebhookSecret"
+      }
+    }
+  },
+  "WebhookDeliveryStatus": {
+    "type": "string",
+    "enum": [
+      "pending",
+      "succeeded",
+      "failed"
+    ],
+    "x-messages": {
+      "enum": "Status must be one of pending, succeeded, failed"
+    },
+    "x-enum-labels": {
+      "pending": "Pending",
+      "succeeded": "Succeeded",
+      "failed": "Failed"
+    }
+  },
+  "LeadRef": {
+    "type": "object",
+    "required": [
+      "kind",
+      "id"
+    ],
+    "properties": {
+      "kind": {
+        "$ref": "LeadKind"
+      },
+      "id": {
+        "$ref": "Id"
+      }
+    }
+  },
+  "WebhookAttempt": {
+    "type": "object",
+    "required": [
+      "attempt",
+      "startedAt",
+      "statusCode",
+      "durationMs",
+      "responseExcerpt",
+      "error"
+    ],
+    "properties": {
+      "attempt": {
+        "type": "integer",
+        "minimum": 1
+      },
+      "startedAt": {
+        "$ref": "Timestamp"
+      },
+      "statusCode": {
+        "type": [
+          "integer",
+          "null"
+        ]
+      },
+      "durationMs": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "responseExcerpt": {
+        "type": "string"
+      },
+      "error": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  "WebhookDelivery": {
+    "type": "object",
+    "required": [
+      "id",
+      "endpointId",
+      "webhookId",
+      "event",
+      "lead",
+      "status",
+      "attempts",
+      "lastAttempt",
+      "nextAttemptAt",
+      "redeliveryOf",
+      "createdAt"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "endpointId": {
+        "$ref": "Id"
+      },
+      "webhookId": {
+        "type": "string"
+      },
+      "event": {
+        "$ref": "WebhookDeliveryEvent"
+      },
+      "lead": {},
+      "status": {
+        "$ref": "WebhookDeliveryStatus"
+      },
+      "attempts": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "lastAttempt": {},
+      "nextAttemptAt": {},
+      "redeliveryOf": {
+        "type": [
+          "integer",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      }
+    }
+  },
+  "WebhookDeliveryDetail": {
+    "type": "object",
+    "required": [
+      "delivery",
+      "attempts",
+      "payload"
+    ],
+    "properties": {
+      "delivery": {
+        "$ref": "WebhookDelivery"
+      },
+      "attempts": {
+        "type": "array"
+      },
+      "payload": {
+        "type": "object"
+      }
+    }
+  },
+  "LeadCreatedEvent": {
+    "type": "object",
+    "required": [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    "properties": {
+      "type": {
+        "type": "string",
+        "const": "lead.created"
+      },
+      "timestamp": {},
+      "data": {}
+    }
+  },
+  "LeadStatusChangedEvent": {
+    "type": "object",
+    "required": [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    "properties": {
+      "type": {
+        "type": "string",
+        "const": "lead.status_changed"
+      },
+      "timestamp": {},
+      "data": {}
+    }
+  },
+  "DemoScheduledEvent": {
+    "type": "object",
+    "required": [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    "properties": {
+      "type": {
+        "type": "string",
+        "const": "demo.scheduled"
+      },
+      "timestamp": {},
+      "data": {
+        "type": "object"
+      }
+    }
+  },
+  "NewsletterConfirmedEvent": {
+    "type": "object",
+    "required": [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    "properties": {
+      "type": {
+        "type": "string",
+        "const": "newsletter.confirmed"
+      },
+      "timestamp": {},
+      "data": {
+        "type": "object"
+      }
+    }
+  },
+  "NewsletterUnsubscribedEvent": {
+    "type": "object",
+    "required": [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    "properties": {
+      "type": {
+        "type": "string",
+        "const": "newsletter.unsubscribed"
+      },
+      "timestamp": {},
+      "data": {
+        "type": "object"
+      }
+    }
+  },
+  "WebhookTestEvent": {
+    "type": "object",
+    "required": [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    "properties": {
+      "type": {
+        "type": "string",
+        "const": "webhook.test"
+      },
+      "timestamp": {
+        "$ref": "Timestamp"
+      },
+      "data": {
+        "type": "object"
+      }
+    }
+  }
+};
