@@ -1,6 +1,10 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import { adminHandlers, createAdminSecurity } from './admin/admin.routes.ts';
+import { adminHandlers } from './admin/admin.routes.ts';
+import { createAuthService } from './admin/auth/auth.service.ts';
+import { createOriginCheck } from './admin/auth/origin.ts';
+import { adminLeadHandlers } from './admin/leads/admin-leads.routes.ts';
+import { createAdminLeadsService } from './admin/leads/admin-leads.service.ts';
 import type { Config } from './config.ts';
 import { loadContract, type Contract } from './contract/load.ts';
 import type { Db } from './db/pool.ts';
@@ -10,37 +14,78 @@ import { mountContract } from './http/mount.ts';
 import { errorMiddleware } from './http/problem.ts';
 import { requestContext } from './http/request-context.ts';
 import { leadHandlers } from './leads/leads.routes.ts';
+import { createLeadService } from './leads/leads.service.ts';
 import { systemHandlers } from './system/system.routes.ts';
+import { securityHeadersFor } from './web/security-headers.ts';
 import { staticSite } from './web/static-site.ts';
+import { deskMailHandlers } from './admin/mail/desk-mail.routes.ts';
+import { createDeskMailService } from './admin/mail/desk-mail.service.ts';
+import { createInvitationService } from './admin/leads/invitations.service.ts';
+import { createMetrics, requestTimer, type Metrics } from './metrics/metrics.ts';
+import { newsletterHandlers } from './newsletter/newsletter.routes.ts';
+import { createNewsletterService } from './newsletter/newsletter.service.ts';
+import { createSecrets } from './secrets/secrets.ts';
 import { isApiPath } from './http/api-path.ts';
+import { deliverDeps, type DeliverDeps } from './webhooks/deliver.ts';
+import { webhookHandlers } from './webhooks/webhooks.routes.ts';
+import { createWebhookService } from './webhooks/webhooks.service.ts';
 
 export interface AppDeps {
   db: Db;
   config: Config;
   log: Logger;
   contract?: Contract;
+  /** The process's metrics (server.ts); a fresh registry when not given. */
+  metrics?: Metrics;
+  /** What webhook deliveries use; server.ts shares one with its job runner. */
+  webhooks?: DeliverDeps;
 }
 
 /** Builds the whole app without listening, so tests can run it on a fresh database over real HTTP. */
-export function createApp({ db, config, log, contract = loadContract() }: AppDeps): Koa {
+export function createApp({
+  db,
+  config,
+  log,
+  contract = loadContract(config.openapiPath),
+  metrics = createMetrics(db),
+  webhooks = deliverDeps(db, config, log),
+}: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   // Koa's own error printer would duplicate ours; everything goes through errorMiddleware.
   app.silent = true;
 
-  const security = createAdminSecurity({ db, config, log });
+  const auth = createAuthService(db, config, log);
+  const adminLeads = createAdminLeadsService(db);
+  const secrets = createSecrets(db);
   const router = new Router();
   mountContract(
     router,
     contract,
-    { ...systemHandlers(db), ...leadHandlers({ db, config, log }), ...adminHandlers({ db, config, log }) },
+    {
+      ...systemHandlers(db),
+      ...leadHandlers(createLeadService(db, config, log)),
+      ...adminHandlers(auth, adminLeads),
+      ...adminLeadHandlers(adminLeads, log),
+      ...newsletterHandlers(createNewsletterService(db, secrets)),
+      ...deskMailHandlers(
+        createDeskMailService(db, Boolean(config.smtpUrl)),
+        createInvitationService(db, config.mailFrom),
+      ),
+      ...webhookHandlers(createWebhookService(webhooks, config), log),
+    },
     {
       bodyLimitBytes: config.bodyLimitBytes,
-      authenticate: security.authenticate,
-      checkOrigin: security.checkOrigin,
+      bodyTimeoutMs: config.bodyTimeoutMs,
+      authenticate: auth.authenticate,
+      checkOrigin: createOriginCheck(config.allowedOrigins),
     },
   );
 
   app.use(requestContext(log, config.trustProxy));
+  // Serving the site too (npm start), this server is what browsers reach: it sends the headers
+  // nginx sends in the Docker stack, on pages, /admin and API answers alike.
+  if (config.staticDir) app.use(securityHeadersFor(config.staticDir));
+  app.use(requestTimer(metrics));
   app.use(errorMiddleware(log));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');

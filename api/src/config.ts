@@ -1,53 +1,287 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { normaliseUsername, passwordProblem, usernameProblem } from './admin/auth/credential-rules.ts';
+
+/**
+ * Every environment variable the API reads, checked once at start: a wrong value stops the process
+ * with a message naming the variable, instead of surfacing later as odd behaviour. Nothing else in
+ * `api/src` reads `process.env`. `.env.example` lists them for operators.
+ */
+const text = (fallback?: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v));
+
+const whole = (fallback: number, min = 0) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number of at least ${min}, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** On unless set to 0, false, no or off. */
+const onUnlessOff = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => !['0', 'false', 'no', 'off'].includes((v ?? '').toLowerCase()));
+
+const flag = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => ['1', 'true', 'yes'].includes((v ?? '').toLowerCase()));
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+/** A secret's text from a file (Docker secrets, docs/operations.md), trimmed of its line end. */
+const secretFile = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined;
+    try {
+      return readFileSync(v, 'utf8').trim();
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `cannot be read (${(err as Error).message})` });
+      return z.NEVER;
+    }
+  });
+
+const ruled = (problem: (v: string) => string | undefined) =>
+  text().superRefine((v, ctx) => {
+    const why = v === undefined ? undefined : problem(v);
+    if (why) ctx.addIssue({ code: 'custom', message: why });
+  });
+
+/** 32 bytes, as base64 or hex: the key that encrypts second-factor secrets (docs/operations.md). */
+const key32 = (v: string | undefined, ctx: z.RefinementCtx) => {
+  if (v === undefined) return undefined;
+  const bytes = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64');
+  if (bytes.length !== 32) {
+    ctx.addIssue({ code: 'custom', message: 'must be 32 bytes, base64 or hex' });
+    return z.NEVER;
+  }
+  return bytes;
+};
+/** An absolute URL with one of the protocols, kept as written. */
+const url = (protocols: string[], fallback?: string) =>
+  text(fallback).refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A comma-separated list of durations such as `5s,5m,2h` (units ms, s, m, h, d), in milliseconds. */
+const durations = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      const items = (v === undefined || v === '' ? fallback : v).split(',').map((s) => s.trim());
+      const out: number[] = [];
+      for (const item of items) {
+        const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(item);
+        if (!m) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be durations like 5s,5m,2h separated by commas, got "${item}"`,
+          });
+          return z.NEVER;
+        }
+        out.push(Math.round(Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS]));
+      }
+      return out;
+    });
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const MFA_POLICIES = ['off', 'optional', 'required'] as const;
+export type MfaPolicy = (typeof MFA_POLICIES)[number];
+
+const environment = z.object({
+  PORT: whole(8080, 0),
+  /** Local only unless told otherwise; the Docker image sets 0.0.0.0 (behind nginx). */
+  HOST: text('127.0.0.1'),
+  DATABASE_URL: text(),
+  /** The database password from a file (the Docker stack's generated secret), put into DATABASE_URL. */
+  DATABASE_PASSWORD_FILE: secretFile,
+  /** PostgreSQL cancels a statement running longer (docs/operations.md#timeouts). */
+  DB_STATEMENT_TIMEOUT_MS: whole(5000, 100),
+  /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset (`<DATA_DIR>/pg`). */
+  DATA_DIR: text('.data'),
+  DB_POOL_SIZE: whole(20, 1),
+  /** The prerendered site, when the API also serves it (npm start). */
+  STATIC_DIR: text(),
+  MIGRATIONS_DIR: text(),
+  OPENAPI_PATH: text(),
+  TRUST_PROXY: flag,
+  LEAD_RATE_LIMIT_PER_MINUTE: whole(10, 0),
+  BODY_LIMIT_BYTES: whole(64 * 1024, 1024),
+  /** A request body must arrive whole within this (slow clients, docs/operations.md#timeouts). */
+  BODY_TIMEOUT_MS: whole(10_000, 100),
+  /** Connections the server holds at once; more are closed at once. */
+  HTTP_MAX_CONNECTIONS: whole(1024, 1),
+  ADMIN_USERNAME: ruled(usernameProblem).transform((v) => normaliseUsername(v ?? 'admin')),
+  ADMIN_PASSWORD: ruled(passwordProblem),
+  ADMIN_MFA: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? 'optional' : v.toLowerCase()))
+    .pipe(z.enum(MFA_POLICIES, { message: `must be one of ${MFA_POLICIES.join(', ')}` })),
+  ADMIN_MFA_KEY: text().transform(key32),
+  ADMIN_MFA_KEY_FILE: text(),
+  /** Public origin(s) allowed to send state-changing admin requests, besides the request's own host. */
+  ALLOWED_ORIGINS: list,
+  SESSION_IDLE_MINUTES: whole(30, 1),
+  SESSION_ABSOLUTE_HOURS: whole(12, 1),
+  /** Where the site is reached: links in emails (confirmations, the desk) start with it. */
+  PUBLIC_URL: url(['http:', 'https:'], 'http://localhost:8080'),
+  /** smtp://user:pass@host:587 or smtps://...; without it no email is sent, each is held (docs/operations.md#email). */
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: text('TextFlow <no-reply@textflow.example>'),
+  SALES_NOTIFY_TO: list,
+  /** The job worker runs inside the API process unless this is off (the Docker stack runs its own). */
+  WORKER_IN_PROCESS: onUnlessOff,
+  WORKER_CONCURRENCY: whole(4, 1),
+  /** Prometheus metrics on their own port (docs/operations.md#metrics); unset = no metrics endpoint. */
+  METRICS_PORT: whole(-1, 1),
+  METRICS_HOST: text('127.0.0.1'),
+  /** How often the worker looks for jobs due later (retries); new ones start at once. */
+  WORKER_POLL_INTERVAL_MS: whole(1000, 50),
+  /** Development only: webhook endpoints may use plain http:// (docs/webhooks.md). */
+  WEBHOOK_ALLOW_HTTP: flag,
+  /** Development and tests only: deliveries may reach loopback, private and link-local addresses. */
+  WEBHOOK_ALLOW_PRIVATE: flag,
+  /** The wait before each retry of a failed delivery (docs/product.md#webhooks); shortened in tests. */
+  WEBHOOK_RETRY_SCHEDULE: durations('5s,5m,30m,2h,5h,10h,10h'),
+  LOG_LEVEL: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? 'info' : v))
+    .pipe(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
+});
+
 export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
-  /** Where the prerendered site lives when the API also serves it (npm start). */
+  dbStatementTimeoutMs: number;
+  dataDir: string;
+  dbPoolSize: number;
   staticDir: string | undefined;
+  migrationsDir: string | undefined;
+  openapiPath: string | undefined;
   trustProxy: boolean;
   leadRateLimitPerMinute: number;
   bodyLimitBytes: number;
+  bodyTimeoutMs: number;
+  maxConnections: number;
   adminUsername: string;
   adminPassword: string | undefined;
-  /** Public origin(s) allowed to send state-changing admin requests, besides the request's own host. */
+  adminMfa: MfaPolicy;
+  /** The key that encrypts TOTP secrets: ADMIN_MFA_KEY, or read (created if missing) from adminMfaKeyFile. */
+  adminMfaKey: Buffer | undefined;
+  adminMfaKeyFile: string;
   allowedOrigins: string[];
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  workerPollIntervalMs: number;
+  webhookAllowHttp: boolean;
+  webhookAllowPrivate: boolean;
+  /** Milliseconds to wait before retry 1, 2, ...; a delivery fails after the last. */
+  webhookRetryScheduleMs: number[];
   logLevel: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  salesNotifyTo: string[];
+  workerInProcess: boolean;
+  workerConcurrency: number;
+  /** null when metrics are off. */
+  metricsPort: number | null;
+  metricsHost: string;
 }
 
-function int(name: string, fallback: number, min = 0): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) {
-    throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+/** Reads and checks the environment; throws one error listing every variable that is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return n;
-}
-
-function flag(name: string): boolean {
-  const raw = (process.env[name] ?? '').toLowerCase();
-  return raw === '1' || raw === 'true' || raw === 'yes';
-}
-
-export function loadConfig(): Config {
+  const e = parsed.data;
+  let databaseUrl = e.DATABASE_URL;
+  if (databaseUrl && e.DATABASE_PASSWORD_FILE !== undefined) {
+    const url = new URL(databaseUrl);
+    url.password = encodeURIComponent(e.DATABASE_PASSWORD_FILE);
+    databaseUrl = url.toString();
+  }
+  const dataDir = path.resolve(e.DATA_DIR!);
   return {
-    port: int('PORT', 8080, 0),
-    host: process.env.HOST || '0.0.0.0',
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    staticDir: process.env.STATIC_DIR || undefined,
-    trustProxy: flag('TRUST_PROXY'),
-    leadRateLimitPerMinute: int('LEAD_RATE_LIMIT_PER_MINUTE', 10, 0),
-    bodyLimitBytes: int('BODY_LIMIT_BYTES', 64 * 1024, 1024),
-    adminUsername: process.env.ADMIN_USERNAME || 'admin',
-    adminPassword: process.env.ADMIN_PASSWORD || undefined,
-    allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-    sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 30, 1),
-    sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 12, 1),
-    logLevel: process.env.LOG_LEVEL || 'info',
+    port: e.PORT,
+    host: e.HOST!,
+    databaseUrl,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dataDir,
+    dbPoolSize: e.DB_POOL_SIZE,
+    staticDir: e.STATIC_DIR,
+    migrationsDir: e.MIGRATIONS_DIR,
+    openapiPath: e.OPENAPI_PATH,
+    trustProxy: e.TRUST_PROXY,
+    leadRateLimitPerMinute: e.LEAD_RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    bodyTimeoutMs: e.BODY_TIMEOUT_MS,
+    maxConnections: e.HTTP_MAX_CONNECTIONS,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    adminMfa: e.ADMIN_MFA,
+    adminMfaKey: e.ADMIN_MFA_KEY,
+    adminMfaKeyFile: e.ADMIN_MFA_KEY_FILE ?? path.join(dataDir, 'mfa-key'),
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    workerPollIntervalMs: e.WORKER_POLL_INTERVAL_MS,
+    webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL!.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM!,
+    salesNotifyTo: e.SALES_NOTIFY_TO,
+    workerInProcess: e.WORKER_IN_PROCESS,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    metricsPort: e.METRICS_PORT < 0 ? null : e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST!,
   };
 }

@@ -1,34 +1,65 @@
-import http from 'node:http';
 import path from 'node:path';
 import { ensureFirstAdmin } from './admin/admin.service.ts';
+import { loadOrCreateKey } from './admin/auth/mfa-key.ts';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
+import { createHttpServer } from './http/http-server.ts';
 import { createLogger } from './http/logger.ts';
+import { startHousekeeping } from './system/housekeeping.ts';
+import { startWorker } from './jobs/worker.ts';
+import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
+import { deliverDeps } from './webhooks/deliver.ts';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A configuration mistake is the operator's to fix: say what is wrong, without a stack trace.
+  console.error((err as Error).message);
+  process.exit(1);
+}
 const log = createLogger(config.logLevel);
 
 let embedded: EmbeddedDatabase | undefined;
 let databaseUrl = config.databaseUrl;
 if (!databaseUrl) {
-  const dataDir = path.resolve(process.env.DATA_DIR ?? '.data', 'pg');
+  const dataDir = path.join(config.dataDir, 'pg');
   log.info({ dataDir }, 'DATABASE_URL is not set: starting an embedded PostgreSQL');
   embedded = await startEmbeddedPostgres(dataDir);
   databaseUrl = embedded.url;
 }
 
-await migrate(databaseUrl, (msg) => log.debug({ msg }, 'migration'));
-const db = createPool(databaseUrl, Number(process.env.DB_POOL_SIZE ?? 20));
+await migrate(databaseUrl, { dir: config.migrationsDir, log: (msg) => log.debug({ msg }, 'migration') });
+const db = createPool(databaseUrl, config.dbPoolSize, config.dbStatementTimeoutMs);
 await ensureFirstAdmin(db, config, log);
 
-const app = createApp({ db, config, log });
-const server = http.createServer(app.callback());
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-server.requestTimeout = 30_000;
+// TOTP secrets are encrypted with a key kept outside the database (docs/operations.md#second-factor).
+if (config.adminMfa !== 'off' && !config.adminMfaKey)
+  config.adminMfaKey = loadOrCreateKey(config.adminMfaKeyFile);
+const metrics = createMetrics(db);
+const webhooks = deliverDeps(db, config, log);
+const app = createApp({ db, config, log, metrics, webhooks });
+const housekeeping = startHousekeeping(db, log);
+// Under `npm start` the job worker shares this process, on a pool of its own so that busy jobs never
+// take the connections requests need; the Docker stack runs it alone (worker.ts).
+const workerDb = config.workerInProcess
+  ? createPool(databaseUrl, config.workerConcurrency + 3, config.dbStatementTimeoutMs)
+  : undefined;
+const worker = workerDb
+  ? await startWorker({ db: workerDb, config, log, metrics, webhooks: { ...webhooks, db: workerDb } })
+  : undefined;
+const metricsServer =
+  config.metricsPort !== null
+    ? // Metrics are for operators: a port already taken is logged, not a reason to stop serving.
+      await startMetricsServer(metrics, config.metricsHost, config.metricsPort, log).catch((err: unknown) => {
+        log.error({ err, port: config.metricsPort }, 'metrics are off: their port could not be opened');
+        return undefined;
+      })
+    : undefined;
+const server = createHttpServer(app.callback(), { maxConnections: config.maxConnections });
 
 server.listen(config.port, config.host, () => {
   const addr = server.address();
@@ -40,7 +71,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+  log.info({ signal }, 'shutting down: no new connections, finishing requests and jobs in flight');
   const force = setTimeout(() => {
     log.warn('requests still in flight after 10 s; closing them');
     server.closeAllConnections();
@@ -50,6 +81,12 @@ async function shutdown(signal: string) {
     server.close(() => resolve());
     server.closeIdleConnections();
   });
+  housekeeping.stop();
+  // Running jobs finish (or are released) before the pool they use closes.
+  await worker?.stop().catch((err: unknown) => log.warn({ err }, 'the job worker did not stop cleanly'));
+  metricsServer?.close();
+  webhooks.sender.close();
+  await workerDb?.end().catch(() => {});
   await db.end().catch(() => {});
   if (embedded) await embedded.stop().catch(() => {});
   log.info('stopped');

@@ -14,7 +14,7 @@ beforeAll(async () => {
   await createAdmin(t);
 });
 afterAll(() => t.close());
-beforeEach(() => t.db.query('TRUNCATE rate_limit_buckets, admin_sessions'));
+beforeEach(() => t.db.query('TRUNCATE rate_limit_buckets, admin_sessions, admin_devices'));
 
 describe('admin login', () => {
   it('refuses wrong credentials with 401 and the spec message, then signs in with the right ones', async () => {
@@ -72,7 +72,7 @@ describe('admin login', () => {
       await createAdmin(proxied);
       const res = await proxied
         .request()
-        .set('Origin', proxied.baseUrl)
+        .set('Origin', proxied.baseUrl.replace('http:', 'https:'))
         .set('X-Forwarded-Proto', 'https')
         .post('/api/admin/login')
         .send(ADMIN);
@@ -201,6 +201,30 @@ describe('cross-site protection', () => {
       .set('Origin', 'https://evil.example')
       .send({ status: 'confirmed' });
     expect(patch.status).toBe(403);
+  });
+
+  it('compares the scheme of the Origin too, and heeds Sec-Fetch-Site', async () => {
+    const otherScheme = await t
+      .request()
+      .post('/api/admin/login')
+      .set('Origin', t.baseUrl.replace('http:', 'https:'))
+      .send(ADMIN);
+    expectContract('adminLogin', otherScheme);
+    expect(otherScheme.status).toBe(403);
+    const crossSite = await t
+      .request()
+      .post('/api/admin/login')
+      .set('Origin', t.baseUrl)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send(ADMIN);
+    expect(crossSite.status).toBe(403);
+    const sameOrigin = await t
+      .request()
+      .post('/api/admin/login')
+      .set('Origin', t.baseUrl)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send(ADMIN);
+    expect(sameOrigin.status).toBe(200);
   });
 
   it('refuses a form-encoded login with 415', async () => {

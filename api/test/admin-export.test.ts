@@ -1,7 +1,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, createAdmin, signedIn } from './admin-helpers.ts';
+import { ADMIN, createAdmin, FOLLOW_UP_TABLES, signedIn } from './admin-helpers.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -12,7 +12,9 @@ beforeAll(async () => {
   admin = await signedIn(t);
 });
 afterAll(() => t.close());
-beforeEach(() => t.db.query('TRUNCATE contact_submissions, newsletter_subscribers RESTART IDENTITY'));
+beforeEach(() =>
+  t.db.query(`TRUNCATE contact_submissions, newsletter_subscribers, ${FOLLOW_UP_TABLES} RESTART IDENTITY`),
+);
 
 /** The export's rule, written once more in JavaScript to check the database's output against. */
 function cell(value: string): string {
@@ -89,18 +91,24 @@ describe('CSV export', () => {
     expect(text).toBe(`\uFEFFName,Email,Date,Service,Phone,Company,Message\r\n${expected}`);
   });
 
-  it('writes dates as the lists do, subscribers as Active or Inactive, and empty fields bare', async () => {
+  it('writes dates as the lists do, subscribers as Pending, Active or Inactive, and empty fields bare', async () => {
     await t.db.query(
-      `INSERT INTO newsletter_subscribers (email, is_active, created_at) VALUES
-         ('on@example.com', true, '2026-03-04T05:06:07.891234Z'), ('off@example.com', false, '2026-03-04T05:06:08Z')`,
+      `INSERT INTO newsletter_subscribers (email, status, created_at) VALUES
+         ('on@example.com', 'active', '2026-03-04T05:06:07.891234Z'), ('off@example.com', 'inactive', '2026-03-04T05:06:08Z'),
+         ('new@example.com', 'pending', '2026-03-04T05:06:09Z')`,
     );
     const listed = (await admin.get('/api/newsletters')).body.newsletters as { createdAt: string }[];
     expect(await exportText('/api/newsletters/export')).toBe(
       '\uFEFFEmail,Subscribed,Status\r\n' +
-        `off@example.com,${listed[0]!.createdAt},Inactive\r\n` +
-        `on@example.com,${listed[1]!.createdAt},Active\r\n`,
+        `new@example.com,${listed[0]!.createdAt},Pending\r\n` +
+        `off@example.com,${listed[1]!.createdAt},Inactive\r\n` +
+        `on@example.com,${listed[2]!.createdAt},Active\r\n`,
     );
-    expect(listed.map((n) => n.createdAt)).toEqual(['2026-03-04T05:06:08.000Z', '2026-03-04T05:06:07.891Z']);
+    expect(listed.map((n) => n.createdAt)).toEqual([
+      '2026-03-04T05:06:09.000Z',
+      '2026-03-04T05:06:08.000Z',
+      '2026-03-04T05:06:07.891Z',
+    ]);
 
     await t.db.query(
       `INSERT INTO contact_submissions (name, email, message, created_at) VALUES ('No Extras', 'n@example.com', 'Only a message', '2026-01-01T00:00:00Z')`,

@@ -39,3 +39,15 @@ export async function seedContacts(
     );
   }
 }
+
+/** A subscriber's id (the public answer to a subscription never tells it, by design). */
+export async function subscriberId(t: TestApp, email: string): Promise<number> {
+  const { rows } = await t.db.query<{ id: number }>(
+    'SELECT id FROM newsletter_subscribers WHERE email = $1',
+    [email],
+  );
+  return rows[0]!.id;
+}
+
+/** Every table a lead's follow-up writes, for a test's TRUNCATE beside the lead tables. */
+export const FOLLOW_UP_TABLES = 'mail_messages, lead_events, newsletter_consents';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, seedContacts, signedIn } from './admin-helpers.ts';
+import { createAdmin, FOLLOW_UP_TABLES, seedContacts, signedIn, subscriberId } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() =>
   t.db.query(
-    'TRUNCATE contact_submissions, demo_requests, get_started_requests, newsletter_subscribers RESTART IDENTITY',
+    `TRUNCATE contact_submissions, demo_requests, get_started_requests, newsletter_subscribers, ${FOLLOW_UP_TABLES} RESTART IDENTITY`,
   ),
 );
 
@@ -130,7 +130,12 @@ describe('admin lists', () => {
     });
     const newsletters = await admin.get('/api/newsletters').query({ q: 'READER' });
     expectContract('listNewsletterSubscribers', newsletters);
-    expect(newsletters.body.newsletters[0]).toMatchObject({ email: 'reader@example.com', isActive: true });
+    expect(newsletters.body.newsletters[0]).toMatchObject({
+      email: 'reader@example.com',
+      status: 'pending',
+      isActive: false,
+      confirmedAt: null,
+    });
   });
 });
 
@@ -172,14 +177,26 @@ describe('changing leads', () => {
     expect((await admin.patch('/api/demos/0').send({ status: 'confirmed' })).status).toBe(404);
   });
 
-  it('deactivates and reactivates a subscriber', async () => {
-    const created = await t.request().post('/api/newsletter').send({ email: 'reader@example.com' });
-    const off = await admin.patch(`/api/newsletters/${created.body.id}`).send({ isActive: false });
+  it('deactivates a subscriber, records who did, and never reactivates one (only their confirmation does)', async () => {
+    await t.request().post('/api/newsletter').send({ email: 'reader@example.com' });
+    const id = await subscriberId(t, 'reader@example.com');
+    await t.db.query(`UPDATE newsletter_subscribers SET status = 'active' WHERE id = $1`, [id]);
+    const off = await admin.patch(`/api/newsletters/${id}`).send({ status: 'inactive' });
     expectContract('updateNewsletterSubscriber', off);
-    expect(off.body.isActive).toBe(false);
-    expect((await admin.get('/api/newsletters')).body.newsletters[0].isActive).toBe(false);
-    const on = await admin.patch(`/api/newsletters/${created.body.id}`).send({ isActive: true });
-    expect(on.body.isActive).toBe(true);
+    expect(off.body).toMatchObject({ status: 'inactive', isActive: false });
+    expect((await admin.get('/api/newsletters')).body.newsletters[0].status).toBe('inactive');
+    for (const body of [{ isActive: true }, { status: 'active' }, { status: 'pending' }, {}]) {
+      const on = await admin.patch(`/api/newsletters/${id}`).send(body);
+      expectContract('updateNewsletterSubscriber', on);
+      expect(on.status, JSON.stringify(body)).toBe('isActive' in body ? 409 : 400);
+    }
+    const history = await admin.get(`/api/leads/newsletter/${id}/history`);
+    expectContract('getLeadHistory', history);
+    expect(history.body.events.filter((e: { type: string }) => e.type === 'deactivated')).toEqual([
+      expect.objectContaining({ actor: 'admin', detail: 'active → inactive' }),
+    ]);
+    const legacy = await admin.patch(`/api/newsletters/${id}`).send({ isActive: false });
+    expect(legacy.body.status).toBe('inactive');
   });
 });
 
@@ -195,7 +212,16 @@ describe('overview', () => {
       .request()
       .post('/api/contact')
       .send({ name: 'Newest Contact', email: 'n@example.com', message: 'The newest message' });
-    await t.request().post('/api/newsletter').send({ email: 'reader@example.com' });
+    // Subscribers are active ones only: a pending and an inactive address are not counted.
+    for (const email of ['reader@example.com', 'pending@example.com', 'gone@example.com']) {
+      await t.request().post('/api/newsletter').send({ email });
+    }
+    await t.db.query(
+      `UPDATE newsletter_subscribers SET status = 'active' WHERE email <> 'pending@example.com'`,
+    );
+    await t.db.query(
+      `UPDATE newsletter_subscribers SET status = 'inactive' WHERE email = 'gone@example.com'`,
+    );
     const res = await admin.get('/api/admin/overview');
     expectContract('getAdminOverview', res);
     expect(res.body.counts).toEqual({ contacts: 9, demos: 1, getStarted: 1, newsletters: 1 });
@@ -265,5 +291,61 @@ describe('CSV export', () => {
     expect(lines).toHaveLength(4501);
     expect(new Set(lines).size).toBe(4501);
     expect(lines.some((l) => l.includes('elsewhere'))).toBe(false);
+  });
+});
+
+describe('one lead', () => {
+  it('reads each kind of lead whole by its id, and answers 404 for an id that does not exist', async () => {
+    const created = {
+      contact: await t.request().post('/api/contact').send({
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        service: 'sms-ai',
+        message: 'Tell me about your SMS plans',
+      }),
+      demo: await t.request().post('/api/demo').send({
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+        preferredDate: 'tomorrow',
+        preferredTime: 'morning',
+      }),
+      getStarted: await t
+        .request()
+        .post('/api/get-started')
+        .send({ name: 'Alan Turing', email: 'alan@example.com', monthlyVolume: '1k-10k' }),
+      newsletter: await t.request().post('/api/newsletter').send({ email: 'news@example.com' }),
+    };
+    const cases = [
+      ['getContact', `/api/contacts/${created.contact.body.id}`, { name: 'Ada Lovelace', service: 'sms-ai' }],
+      [
+        'getDemoRequest',
+        `/api/demos/${created.demo.body.id}`,
+        { preferredDate: 'tomorrow', status: 'pending' },
+      ],
+      [
+        'getGetStartedRequest',
+        `/api/get-started/${created.getStarted.body.id}`,
+        { monthlyVolume: '1k-10k', status: 'pending' },
+      ],
+      [
+        'getNewsletterSubscriber',
+        `/api/newsletters/${await subscriberId(t, 'news@example.com')}`,
+        { email: 'news@example.com', status: 'pending' },
+      ],
+    ] as const;
+    for (const [operation, path, fields] of cases) {
+      const res = await admin.get(path);
+      expectContract(operation, res);
+      expect(res.status, path).toBe(200);
+      expect(res.body).toMatchObject(fields);
+
+      const missing = await admin.get(path.replace(/\d+$/, '999999'));
+      expectContract(operation, missing);
+      expect(missing.status).toBe(404);
+
+      const signedOut = await t.request().get(path);
+      expectContract(operation, signedOut);
+      expect(signedOut.status).toBe(401);
+    }
   });
 });

@@ -7,7 +7,8 @@ import { inject } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createPool, type Db } from '../src/db/pool.ts';
-import { createLogger } from '../src/http/logger.ts';
+import { createLogger, type Logger } from '../src/http/logger.ts';
+import type { Metrics } from '../src/metrics/metrics.ts';
 import { TEMPLATE_DB } from './global-setup.ts';
 
 export interface TestApp {
@@ -45,21 +46,25 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 
 /**
  * The real app on a fresh database, listening on a free port, as production runs it.
- * `overrides` change the config (e.g. the rate limit) for this file only.
+ * `overrides` change the config (e.g. the rate limit) for this file only; `log` receives its log.
  */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  opts: { log?: Logger; metrics?: (db: Db) => Metrics } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = {
     ...loadConfig(),
     databaseUrl: database.url,
     staticDir: undefined,
     adminPassword: undefined,
+    adminMfaKey: randomBytes(32),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...overrides,
   };
-  const db = createPool(database.url, 10);
-  const log = createLogger(config.logLevel);
-  const app = createApp({ db, config, log });
+  const db = createPool(database.url, 10, config.dbStatementTimeoutMs);
+  const log = opts.log ?? createLogger(config.logLevel);
+  const app = createApp({ db, config, log, ...(opts.metrics ? { metrics: opts.metrics(db) } : {}) });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPool, type Db } from '../src/db/pool.ts';
-import { contactValues, insertContacts, type Guard, type GuardedItem } from '../src/leads/leads.repo.ts';
+import { contactKind } from '../src/leads/lead-kinds.ts';
+import { insertGuarded, type Guard, type GuardedItem } from '../src/leads/leads.repo.ts';
 import { BATCHES_IN_FLIGHT } from '../src/leads/leads.service.ts';
 import { createTestDatabase, startTestApp, type TestApp } from './harness.ts';
 
@@ -38,9 +39,10 @@ const guard = (g: Partial<Guard> = {}): Guard => ({
   requestHash: 'hash',
   ...g,
 });
+const insertContacts = (db: Db, items: GuardedItem[]) => insertGuarded(db, contactKind, items);
 const item = (name: string, g: Partial<Guard> = {}): GuardedItem => ({
   guard: guard(g),
-  values: contactValues(row(name)),
+  values: Object.values(row(name)),
 });
 const storedNames = async () =>
   (await db.query<{ name: string }>('SELECT name FROM contact_submissions ORDER BY id')).rows.map(
@@ -66,13 +68,14 @@ describe('a batch of submissions in one statement', () => {
       db,
       ['A', 'B', 'C', 'D', 'E'].map((n) => item(`Same ${n}`, { bucketKey: 'lead:192.0.2.1' })),
     );
-    // A minute boundary can only fall between statements, not inside one.
     expect(results.map((r) => r.hits)).toEqual([1, 2, 3, 4, 5]);
+    expect(results.map((r) => r.limited)).toEqual([false, false, false, true, true]);
     expect(results.map((r) => r.created !== null)).toEqual([true, true, true, false, false]);
-    expect(results.every((r) => r.retryAfterSeconds >= 1 && r.retryAfterSeconds <= 60)).toBe(true);
+    // The bucket refills a submission every 20 s (3 a minute): the next one is due then.
+    expect(results.slice(3).map((r) => r.retryAfterSeconds)).toEqual([20, 20]);
     expect(await storedNames()).toEqual(['Same A', 'Same B', 'Same C']);
-    const { rows } = await db.query('SELECT bucket_key, hits FROM rate_limit_buckets');
-    expect(rows).toEqual([{ bucket_key: 'lead:192.0.2.1', hits: 5 }]);
+    const { rows } = await db.query('SELECT bucket_key, level, granted FROM rate_limit_buckets');
+    expect(rows).toEqual([{ bucket_key: 'lead:192.0.2.1', level: 3, granted: 3 }]);
   });
 
   it('keeps each address to its own count, continuing from earlier statements', async () => {

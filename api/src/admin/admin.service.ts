@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
 import { countAdmins, findAdmin, insertAdmin } from './auth/auth.repo.ts';
+import { normaliseUsername, passwordProblem } from './auth/credential-rules.ts';
 import { generatePassword, hashPassword } from './auth/password.ts';
 
 /**
@@ -15,8 +16,11 @@ export async function ensureFirstAdmin(
   log: Logger,
   print: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<{ created: boolean; generatedPassword?: string }> {
-  const username = config.adminUsername;
+  const username = normaliseUsername(config.adminUsername);
   if (config.adminPassword) {
+    // One rule everywhere (credential-rules.ts); config.ts refuses such a value already at start.
+    const why = passwordProblem(config.adminPassword);
+    if (why) throw new Error(`ADMIN_PASSWORD ${why}`);
     if (await findAdmin(db, username)) return { created: false };
     const created = await insertAdmin(db, username, await hashPassword(config.adminPassword));
     if (created) log.info({ username }, 'admin account created from ADMIN_PASSWORD');

@@ -13,7 +13,10 @@ export interface Operation {
   routerPath: string;
   tags: string[];
   secured: boolean;
-  body: { schema: JsonSchema; required: boolean } | undefined;
+  /** `x-allowed-before-enrolment`: answers an admin who must still enrol a second factor. */
+  allowedBeforeEnrolment: boolean;
+  /** The JSON body's schema, and an `application/x-www-form-urlencoded` one where the contract has it. */
+  body: { schema: JsonSchema; formSchema?: JsonSchema; required: boolean } | undefined;
   query: JsonSchema;
   params: JsonSchema;
   headers: JsonSchema;
@@ -24,12 +27,13 @@ export interface Operation {
 export interface Contract {
   document: JsonSchema;
   operations: Map<string, Operation>;
+  /** The body of each event the server sends, by type (the top-level `webhooks` section), dereferenced. */
+  webhooks: Map<string, JsonSchema>;
 }
 
+/** The contract as the workspace package ships it; the Docker image names its own copy (OPENAPI_PATH). */
 export function contractPath(): string {
-  return (
-    process.env.OPENAPI_PATH ?? createRequire(import.meta.url).resolve('@lead-desk/contract/openapi.yaml')
-  );
+  return createRequire(import.meta.url).resolve('@lead-desk/contract/openapi.yaml');
 }
 
 /** Replaces every local `$ref` by a copy of its target; the contract has no recursive schemas. */
@@ -73,10 +77,11 @@ function parameterSchema(params: RawParameter[], where: RawParameter['in']): Jso
   };
 }
 
-export function loadContract(file = contractPath()): Contract {
+export function loadContract(file: string = contractPath()): Contract {
   const document = parse(readFileSync(file, 'utf8')) as JsonSchema;
   const resolved = deref(document, document) as {
     paths: Record<string, Record<string, Record<string, unknown>>>;
+    webhooks?: Record<string, { post: { requestBody: { content: Record<string, { schema: JsonSchema }> } } }>;
     security?: unknown[];
   };
   const operations = new Map<string, Operation>();
@@ -86,12 +91,14 @@ export function loadContract(file = contractPath()): Contract {
         operationId: string;
         tags?: string[];
         security?: unknown[];
+        'x-allowed-before-enrolment'?: boolean;
         parameters?: RawParameter[];
         requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
         responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
       };
       const params = op.parameters ?? [];
       const jsonBody = op.requestBody?.content['application/json'];
+      const formBody = op.requestBody?.content['application/x-www-form-urlencoded'];
       operations.set(op.operationId, {
         operationId: op.operationId,
         method: method as Operation['method'],
@@ -99,7 +106,14 @@ export function loadContract(file = contractPath()): Contract {
         routerPath: path.replace(/\{(\w+)\}/g, ':$1'),
         tags: op.tags ?? [],
         secured: (op.security ?? resolved.security ?? []).length > 0,
-        body: jsonBody ? { schema: jsonBody.schema, required: op.requestBody?.required ?? false } : undefined,
+        allowedBeforeEnrolment: op['x-allowed-before-enrolment'] === true,
+        body: jsonBody
+          ? {
+              schema: jsonBody.schema,
+              ...(formBody ? { formSchema: formBody.schema } : {}),
+              required: op.requestBody?.required ?? false,
+            }
+          : undefined,
         query: parameterSchema(params, 'query'),
         params: parameterSchema(params, 'path'),
         headers: parameterSchema(params, 'header'),
@@ -112,5 +126,11 @@ export function loadContract(file = contractPath()): Contract {
       });
     }
   }
-  return { document, operations };
+  const webhooks = new Map(
+    Object.entries(resolved.webhooks ?? {}).map(([type, item]) => [
+      type,
+      item.post.requestBody.content['application/json']!.schema,
+    ]),
+  );
+  return { document, operations, webhooks };
 }

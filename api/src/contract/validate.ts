@@ -1,14 +1,15 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FieldError } from '../http/errors.ts';
-import type { Contract, JsonSchema, Operation } from './load.ts';
+import { hasVisibleCharacter } from '../http/input-rules.ts';
+import type { JsonSchema, Operation } from './load.ts';
 
 // ajv-formats ships CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
   ajv: Ajv2020,
 ) => Ajv2020;
 
-const VENDOR_KEYWORDS = ['x-messages', 'x-enum-labels'];
+const VENDOR_KEYWORDS = ['x-messages', 'x-enum-labels', 'x-multiline'];
 
 function newAjv(opts: { coerce: boolean }): Ajv2020 {
   const ajv = new Ajv2020({
@@ -22,6 +23,13 @@ function newAjv(opts: { coerce: boolean }): Ajv2020 {
   });
   addFormats(ajv);
   ajv.addVocabulary(VENDOR_KEYWORDS);
+  // `x-visible: true`: the text needs a character a reader can see (docs/product.md#forms).
+  ajv.addKeyword({
+    keyword: 'x-visible',
+    type: 'string',
+    schemaType: 'boolean',
+    validate: (wanted: boolean, data: string) => !wanted || hasVisibleCharacter(data),
+  });
   return ajv;
 }
 
@@ -73,6 +81,7 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, where = 
 
 export interface OperationValidators {
   body: ValidateFunction | undefined;
+  formBody: ValidateFunction | undefined;
   query: ValidateFunction;
   params: ValidateFunction;
   headers: ValidateFunction;
@@ -81,6 +90,7 @@ export interface OperationValidators {
 export function compileOperation(op: Operation): OperationValidators {
   return {
     body: op.body ? bodyAjv.compile(op.body.schema) : undefined,
+    formBody: op.body?.formSchema ? bodyAjv.compile(op.body.formSchema) : undefined,
     query: paramAjv.compile(op.query),
     params: paramAjv.compile(op.params),
     headers: bodyAjv.compile(op.headers),
@@ -98,6 +108,7 @@ export function compileResponses(op: Operation): Map<string, ValidateFunction> {
   return out;
 }
 
-export function compileContract(contract: Contract): Map<string, OperationValidators> {
-  return new Map([...contract.operations].map(([id, op]) => [id, compileOperation(op)]));
+/** A validator for each event body the contract's `webhooks` section describes, by type (for tests). */
+export function compileWebhooks(webhooks: Map<string, JsonSchema>): Map<string, ValidateFunction> {
+  return new Map([...webhooks].map(([type, schema]) => [type, bodyAjv.compile(schema)]));
 }

@@ -5,17 +5,27 @@ export type Db = pg.Pool;
 // bigint columns (ids, counts) fit in a JS number far beyond any realistic row count.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function createPool(connectionString: string, max = 20): Db {
+/**
+ * PostgreSQL itself cancels a statement running longer than `statementTimeoutMs` (and a
+ * transaction left idle), so an answered 503 means the statement was rolled back, not that it
+ * runs on after the client gave up (docs/operations.md#timeouts). The client-side timeout, a
+ * little longer, only catches a server that no longer answers at all.
+ */
+export function createPool(connectionString: string, max = 20, statementTimeoutMs = 5000): Db {
   const pool = new pg.Pool({
     connectionString,
     max,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
-    // A statement that hangs (a dead server) must not hold a request forever.
-    query_timeout: 15_000,
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+    query_timeout: statementTimeoutMs + 1000,
   });
-  // An idle client losing its server must not crash the process; the next query reconnects.
+  // An idle client losing its server must not crash the process; the next query reconnects. Nor
+  // must a checked-out one between two queries (the job worker keeps one to LISTEN on): its next
+  // query fails, and graphile-worker asks for both handlers.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
@@ -30,6 +40,9 @@ const UNAVAILABLE_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
+  '57014', // query_canceled: the statement timeout (a stalled database)
+  '55P03', // lock_not_available
+  '25P03', // idle_in_transaction_session_timeout
   '08000',
   '08001',
   '08003',

@@ -1,7 +1,8 @@
-export interface FieldError {
-  path: string;
-  message: string;
-}
+import type { components } from '@lead-desk/contract';
+
+export type Problem = components['schemas']['Problem'];
+/** One invalid field of a request, as the contract's Problem lists it. */
+export type FieldError = NonNullable<Problem['errors']>[number];
 
 /** The one error type handlers throw; the error middleware turns it into problem+json. */
 export class HttpError extends Error {

@@ -2,10 +2,10 @@ import { pino, type Logger } from 'pino';
 
 export type { Logger };
 
-export function createLogger(level = 'info'): Logger {
+export function createLogger(level = 'info', service = 'api'): Logger {
   return pino({
     level,
-    base: { service: 'api' },
+    base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     // Belt and braces: nothing secret or personal should reach a log line, even by mistake.
     redact: {

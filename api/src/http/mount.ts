@@ -1,13 +1,23 @@
-import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { Contract, Operation } from '../contract/load.ts';
+import type { Contract, JsonSchema, Operation } from '../contract/load.ts';
 import { compileOperation, toFieldErrors } from '../contract/validate.ts';
 import { badRequest, HttpError } from './errors.ts';
+import { multilineFields, textProblems } from './input-rules.ts';
+import {
+  isFormMediaType,
+  isJsonMediaType,
+  readFormBody,
+  readJsonBody,
+  tooLarge,
+  unsupported,
+} from './json-body.ts';
 import type { Handler, Handlers, OperationId } from './typed.ts';
 
 export interface MountOptions {
   bodyLimitBytes: number;
+  /** A body must arrive whole within this (json-body.ts). */
+  bodyTimeoutMs: number;
   /** Runs before validation on every operation the contract secures; throws 401 when signed out. */
   authenticate: (ctx: Context, op: Operation) => Promise<void>;
   /** Runs on every state-changing admin operation; throws 403 when it did not come from the site. */
@@ -18,7 +28,7 @@ function hasBody(ctx: Context): boolean {
   return Boolean(ctx.get('Transfer-Encoding')) || Number(ctx.get('Content-Length') || 0) > 0;
 }
 
-/** Lead text is trimmed before it is checked, as decisions.md says; other bodies (passwords) are not. */
+/** Lead text is trimmed before it is checked (docs/product.md#forms); other bodies (passwords) are not. */
 function trimStrings(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   return Object.fromEntries(
@@ -29,64 +39,99 @@ function trimStrings(body: unknown): unknown {
   );
 }
 
-function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts: MountOptions): Middleware[] {
+/** Integer parameters are written in plain digits: `0x1` or `1e0` name nothing (docs/product.md#errors). */
+const integerNames = (schema: JsonSchema) =>
+  Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)
+    .filter(([, p]) => p.type === 'integer')
+    .map(([name]) => name);
+const PLAIN_INTEGER = /^(0|[1-9][0-9]*)$/;
+const plainIntegers = (values: Record<string, unknown>, names: string[]) =>
+  names.filter(
+    (n) => values[n] !== undefined && !(typeof values[n] === 'string' && PLAIN_INTEGER.test(values[n])),
+  );
+
+function validUtf8QueryString(raw: string): boolean {
+  try {
+    decodeURIComponent(raw.replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface Body {
+  value: unknown;
+  /** Sent as `application/x-www-form-urlencoded` (only where the contract allows it). */
+  form: boolean;
+}
+
+async function readBody(ctx: Context, op: Operation, opts: MountOptions): Promise<Body> {
+  if (!op.body) return { value: undefined, form: false };
+  if (!hasBody(ctx)) {
+    if (op.body.required)
+      throw badRequest('The request body is required.', [
+        { path: '', message: 'The request body is required' },
+      ]);
+    return { value: undefined, form: false };
+  }
+  // A form body only where the contract has one: RFC 8058's one-click unsubscribe, which mail
+  // clients post as `List-Unsubscribe=One-Click` (docs/product.md#follow-up).
+  if (op.body.formSchema && isFormMediaType(ctx) !== 'type') {
+    if (isFormMediaType(ctx) === 'charset')
+      throw unsupported('Send the form in UTF-8 (charset=utf-8, or none).');
+    if (Number(ctx.get('Content-Length') || 0) > opts.bodyLimitBytes) throw tooLarge();
+    return { value: await readFormBody(ctx, opts.bodyLimitBytes, opts.bodyTimeoutMs), form: true };
+  }
+  const media = isJsonMediaType(ctx);
+  if (media === 'type') throw unsupported();
+  if (media === 'charset') throw unsupported('Send the body as JSON in UTF-8 (charset=utf-8, or none).');
+  if (Number(ctx.get('Content-Length') || 0) > opts.bodyLimitBytes) throw tooLarge();
+  return { value: await readJsonBody(ctx, opts.bodyLimitBytes, opts.bodyTimeoutMs), form: false };
+}
+
+function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts: MountOptions): Middleware {
   const validators = compileOperation(op);
   const isAdmin = op.tags.includes('admin');
   const changesState = op.method !== 'get';
   const trims = op.tags.includes('leads');
-  const parse = bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: opts.bodyLimitBytes,
-    jsonStrict: false,
-    encoding: 'utf-8',
-    // The error middleware speaks problem+json; let it see the parser's errors as they are.
-    onError: (err) => {
-      throw err;
-    },
-  });
+  const multiline = multilineFields(op.body?.schema);
+  const integerParams = integerNames(op.params);
+  const integerQuery = integerNames(op.query);
 
-  const guard: Middleware = async (ctx, next) => {
+  return async (ctx) => {
     if (isAdmin) ctx.set('Cache-Control', 'no-store');
     if (isAdmin && changesState) opts.checkOrigin(ctx, op);
     if (op.secured) await opts.authenticate(ctx, op);
-    if (op.body) {
-      if (hasBody(ctx)) {
-        if (!ctx.is('application/json', '+json')) {
-          throw new HttpError(415, 'Unsupported Media Type', 'Send the body as application/json.');
-        }
-        const length = Number(ctx.get('Content-Length') || 0);
-        if (length > opts.bodyLimitBytes) {
-          throw new HttpError(
-            413,
-            'Content Too Large',
-            'The request body is larger than the server accepts.',
-          );
-        }
-      } else if (op.body.required) {
-        throw badRequest('The request body is required.', [
-          { path: '', message: 'The request body is required' },
-        ]);
-      }
-    }
-    await next();
-  };
+    const read = await readBody(ctx, op, opts);
+    let body = read.value;
 
-  const run: Middleware = async (ctx) => {
     const headers = { ...ctx.headers };
     if (!validators.headers(headers))
       throw badRequest('A request header is invalid.', toFieldErrors(validators.headers.errors, '/headers'));
-    const params = { ...ctx.params };
+    const params = { ...ctx.params } as Record<string, unknown>;
+    if (plainIntegers(params, integerParams).length > 0 || textProblems(params, '/params').length > 0)
+      throw new HttpError(404, 'Not Found', 'No such resource.');
     if (!validators.params(params)) throw new HttpError(404, 'Not Found', 'No such resource.');
+    if (!validUtf8QueryString(ctx.querystring)) throw badRequest('The query string is not valid UTF-8.');
     const query = { ...ctx.query } as Record<string, unknown>;
+    const queryProblems = [
+      ...plainIntegers(query, integerQuery).map((n) => ({
+        path: `/query/${n}`,
+        message: `${n} must be a whole number in digits`,
+      })),
+      ...textProblems(query, '/query'),
+    ];
+    if (queryProblems.length > 0) throw badRequest('A query parameter is invalid.', queryProblems);
     if (!validators.query(query))
       throw badRequest('A query parameter is invalid.', toFieldErrors(validators.query.errors, '/query'));
 
-    let body: unknown = undefined;
-    if (validators.body && (ctx.request as { body?: unknown }).body !== undefined && hasBody(ctx)) {
-      body = (ctx.request as { body?: unknown }).body;
+    const validateBody = read.form ? validators.formBody : validators.body;
+    if (validateBody && body !== undefined) {
+      const textErrors = textProblems(body, '', multiline);
+      if (textErrors.length > 0) throw badRequest(textErrors.map((e) => e.message).join('. '), textErrors);
       if (trims) body = trimStrings(body);
-      if (!validators.body(body)) {
-        const errors = toFieldErrors(validators.body.errors);
+      if (!validateBody(body)) {
+        const errors = toFieldErrors(validateBody.errors);
         throw badRequest(errors.map((e) => e.message).join('. ') || 'The body is invalid.', errors);
       }
     }
@@ -98,8 +143,6 @@ function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts:
     if (result.headers) ctx.set(result.headers);
     if (result.body !== undefined) ctx.body = result.body;
   };
-
-  return op.body ? [guard, parse, run] : [guard, run];
 }
 
 /** Routes every operation of the contract to its handler; the contract, not this file, decides what exists. */

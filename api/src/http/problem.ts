@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { isDatabaseUnavailable } from '../db/pool.ts';
-import { HttpError, unavailable } from './errors.ts';
+import { HttpError, unavailable, type Problem } from './errors.ts';
 import type { Logger } from './logger.ts';
 
 const TYPE_BASE = 'https://httpstatuses.io/';
@@ -31,7 +31,7 @@ function clientError(err: unknown): HttpError | undefined {
   }
 }
 
-export function problemBody(ctx: Context, err: HttpError) {
+export function problemBody(ctx: Context, err: HttpError): Problem {
   return {
     type: `${TYPE_BASE}${err.status}`,
     title: err.title,

@@ -1,9 +1,14 @@
+import type pg from 'pg';
 import type { Db } from '../db/pool.ts';
+import { RETRY_AFTER_SQL, takeSql } from '../limits/rate-limit.repo.ts';
+import { inTransaction } from '../db/transaction.ts';
+import type { LeadKind } from './lead-kinds.ts';
 
 /** The rate-limit bucket and idempotency key that guard one submission. */
 export interface Guard {
   /** The client's bucket, or null when the rate limit is off. */
   bucketKey: string | null;
+  /** Submissions a client may make per minute; the bucket refills evenly over the minute. */
   limit: number;
   scope: string;
   idempotencyKey: string | null;
@@ -11,8 +16,10 @@ export interface Guard {
 }
 
 export interface GuardedResult {
-  /** Hits in the client's current window, or null when the rate limit is off. */
+  /** This submission's place in the client's bucket (1 = the bucket was empty), or null when the rate limit is off. */
   hits: number | null;
+  /** Refused by the rate limit: nothing was stored. */
+  limited: boolean;
   retryAfterSeconds: number;
   /** The stored lead's answer, or null when nothing was stored (limited, or a replayed key). */
   created: { id: number; createdAt: string } | null;
@@ -26,20 +33,15 @@ export interface StoredAnswer {
 
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
-// The shared head of every guarded write: count the hit ($1, $2) in this minute's window.
+// The shared head of every guarded write: one hit ($1) in the client's bucket of $2 a minute.
 const RATE_LIMIT_CTE = `
-  rl AS (
-    INSERT INTO rate_limit_buckets AS b (bucket_key, window_start, hits)
-    SELECT $1, date_trunc('minute', now()), 1 WHERE $1::text IS NOT NULL
-    ON CONFLICT (bucket_key) DO UPDATE
-      SET hits = CASE WHEN b.window_start = EXCLUDED.window_start THEN b.hits + 1 ELSE 1 END,
-          window_start = EXCLUDED.window_start
-    RETURNING hits, window_start
-  )`;
+  rl AS (${takeSql(`SELECT $1::text AS bucket, 1 AS n, $2::int AS capacity, $2::float8 / 60 AS per_second
+                     WHERE $1::text IS NOT NULL`)})`;
 
 const RATE_LIMIT_COLUMNS = `
-  (SELECT hits FROM rl) AS hits,
-  (SELECT ceil(extract(epoch FROM window_start + interval '1 minute' - now()))::int FROM rl) AS retry_after`;
+  (SELECT ceil(level)::int FROM rl) AS hits,
+  coalesce((SELECT granted = 0 FROM rl), false) AS limited,
+  (SELECT ${RETRY_AFTER_SQL('rl')} FROM rl) AS retry_after`;
 
 /**
  * One statement, one round trip, one commit for a whole batch of submissions to one table. It
@@ -58,25 +60,18 @@ function guardedInsertSql(table: string, columns: string[]): readonly [name: str
       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], ${arrays})
         WITH ORDINALITY AS t (bucket, scope, key, hash, ${columns.join(', ')}, ord)
     ),
-    rl AS (
-      INSERT INTO rate_limit_buckets AS b (bucket_key, window_start, hits)
-      SELECT bucket, date_trunc('minute', now()), count(*) FROM input
-       WHERE bucket IS NOT NULL GROUP BY bucket ORDER BY bucket
-      ON CONFLICT (bucket_key) DO UPDATE
-        SET hits = CASE WHEN b.window_start = EXCLUDED.window_start THEN b.hits + EXCLUDED.hits ELSE EXCLUDED.hits END,
-            window_start = EXCLUDED.window_start
-      RETURNING bucket_key, hits, window_start
-    ),
+    rl AS (${takeSql(`SELECT bucket, count(*) AS n, ${limit} AS capacity, ${limit}::float8 / 60 AS per_second
+                         FROM input WHERE bucket IS NOT NULL GROUP BY bucket`)}),
     ranked AS (
-      SELECT i.*, rl.window_start,
-             rl.hits - count(*) OVER w + row_number() OVER (w ORDER BY i.ord) AS hit
+      SELECT i.*, ${RETRY_AFTER_SQL('rl')} AS retry_after,
+             row_number() OVER (PARTITION BY i.bucket ORDER BY i.ord) AS rank,
+             rl.level - rl.granted AS level_before, rl.granted
         FROM input i LEFT JOIN rl ON rl.bucket_key = i.bucket
-      WINDOW w AS (PARTITION BY i.bucket)
     ),
     draft AS (
       SELECT ranked.*, nextval(pg_get_serial_sequence('${table}', 'id')) AS id, clock_timestamp() AS created_at
         FROM ranked
-       WHERE hit IS NULL OR hit <= ${limit}
+       WHERE granted IS NULL OR rank <= granted
     ),
     claim AS (
       INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
@@ -94,8 +89,9 @@ function guardedInsertSql(table: string, columns: string[]): readonly [name: str
        WHERE key IS NULL OR id IN (SELECT id FROM claim)
       RETURNING id, created_at
     )
-    SELECT r.hit AS hits,
-           ceil(extract(epoch FROM r.window_start + interval '1 minute' - now()))::int AS retry_after,
+    SELECT ceil(r.level_before + r.rank)::int AS hits,
+           coalesce(r.rank > r.granted, false) AS limited,
+           r.retry_after,
            ins.id,
            to_char(ins.created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at
       FROM ranked r
@@ -105,52 +101,40 @@ function guardedInsertSql(table: string, columns: string[]): readonly [name: str
   return [`guarded-insert-${table}`, text];
 }
 
-const INSERT_CONTACTS = guardedInsertSql('contact_submissions', [
-  'name',
-  'email',
-  'phone',
-  'company',
-  'service',
-  'message',
-]);
-const INSERT_DEMOS = guardedInsertSql('demo_requests', [
-  'name',
-  'email',
-  'phone',
-  'company',
-  'preferred_date',
-  'preferred_time',
-  'message',
-]);
-const INSERT_GET_STARTED = guardedInsertSql('get_started_requests', [
-  'name',
-  'email',
-  'phone',
-  'company',
-  'service',
-  'monthly_volume',
-  'message',
-]);
-
-interface GuardedRow {
-  hits: number | null;
-  retry_after: number | null;
-  id: number | null;
-  created_at: string | null;
-}
-
-/** One guarded submission: its guard and its column values in the statement's order. */
+/** One guarded submission: its guard and its column values in the kind's insert order. */
 export interface GuardedItem {
   guard: Guard;
   values: string[];
 }
 
+interface GuardedRow {
+  hits: number | null;
+  limited: boolean;
+  retry_after: number | null;
+  id: number | null;
+  created_at: string | null;
+}
+
+const statements = new Map<string, readonly [string, string]>();
+const statementFor = (kind: LeadKind<unknown>) => {
+  let statement = statements.get(kind.table);
+  if (!statement) {
+    statement = guardedInsertSql(
+      kind.table,
+      kind.inserts.map((i) => i.column),
+    );
+    statements.set(kind.table, statement);
+  }
+  return statement;
+};
+
 /** The submissions' answers, in their order. Every guard of a batch shares one limit. */
-async function guardedInsert(
+export async function insertGuarded(
   db: Db,
-  [name, text]: readonly [string, string],
+  kind: LeadKind<unknown>,
   items: GuardedItem[],
 ): Promise<GuardedResult[]> {
+  const [name, text] = statementFor(kind);
   const columns = items[0]!.values.map((_, c) => items.map((it) => it.values[c]!));
   // Named, so each connection parses and plans this statement once, not on every call: planning
   // its CTEs cost PostgreSQL more CPU than the inserts themselves.
@@ -168,77 +152,30 @@ async function guardedInsert(
   });
   return rows.map((row) => ({
     hits: row.hits,
+    limited: row.limited,
     retryAfterSeconds: Math.max(1, row.retry_after ?? 60),
     created: row.id !== null && row.created_at !== null ? { id: row.id, createdAt: row.created_at } : null,
   }));
 }
 
-export interface ContactRow {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  service: string;
-  message: string;
-}
-export const contactValues = (c: ContactRow) => [c.name, c.email, c.phone, c.company, c.service, c.message];
-export const insertContacts = (db: Db, items: GuardedItem[]) => guardedInsert(db, INSERT_CONTACTS, items);
-
-export interface DemoRow {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  preferredDate: string;
-  preferredTime: string;
-  message: string;
-}
-export const demoValues = (d: DemoRow) => [
-  d.name,
-  d.email,
-  d.phone,
-  d.company,
-  d.preferredDate,
-  d.preferredTime,
-  d.message,
-];
-export const insertDemos = (db: Db, items: GuardedItem[]) => guardedInsert(db, INSERT_DEMOS, items);
-
-export interface GetStartedRow {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  service: string;
-  monthlyVolume: string;
-  message: string;
-}
-export const getStartedValues = (g: GetStartedRow) => [
-  g.name,
-  g.email,
-  g.phone,
-  g.company,
-  g.service,
-  g.monthlyVolume,
-  g.message,
-];
-export const insertGetStarted = (db: Db, items: GuardedItem[]) =>
-  guardedInsert(db, INSERT_GET_STARTED, items);
+/** The one answer every subscription gets (docs/product.md#leads): nothing about the subscriber. */
+export const SUBSCRIBE_ANSWER = { accepted: true as const };
 
 /**
- * A subscription's answer depends on whether the address existed, so the key is claimed first
- * and its answer written after the upsert, all in one transaction (a concurrent retry waits).
+ * A subscription: the hit is counted and the key claimed first, then `write` does the
+ * subscription's own work in the same transaction (a concurrent retry with the same key waits),
+ * and the key's answer is stored. `accepted` is false when nothing was written (over the limit,
+ * or a key already used: its stored answer is replayed).
  */
 export async function subscribe(
   db: Db,
   guard: Guard,
-  email: string,
-): Promise<GuardedResult & { replay: boolean; status: 200 | 201 }> {
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN');
+  write: (client: pg.PoolClient) => Promise<void>,
+): Promise<{ hits: number | null; limited: boolean; retryAfterSeconds: number; accepted: boolean }> {
+  return inTransaction(db, async (client) => {
     const { rows } = await client.query<{
       hits: number | null;
+      limited: boolean;
       retry_after: number | null;
       claimed: boolean;
     }>(
@@ -246,7 +183,7 @@ export async function subscribe(
        claim AS (
          INSERT INTO idempotency_keys (scope, key, request_hash)
          SELECT $3, $4, $5
-          WHERE $4::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rl WHERE hits > $2)
+          WHERE $4::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rl WHERE granted = 0)
          ON CONFLICT (scope, key) DO NOTHING
          RETURNING 1
        )
@@ -254,35 +191,18 @@ export async function subscribe(
       [guard.bucketKey, guard.limit, guard.scope, guard.idempotencyKey, guard.requestHash],
     );
     const head = rows[0]!;
-    const limited = head.hits !== null && head.hits > guard.limit;
-    const base = { hits: head.hits, retryAfterSeconds: Math.max(1, head.retry_after ?? 60) };
-    if (limited || (guard.idempotencyKey !== null && !head.claimed)) {
-      await client.query('COMMIT');
-      return { ...base, created: null, replay: !limited, status: 200 };
-    }
-    const up = await client.query<{ id: number; created_at: string; inserted: boolean }>(
-      `INSERT INTO newsletter_subscribers AS s (email) VALUES ($1)
-       ON CONFLICT (email) DO UPDATE SET is_active = true, updated_at = clock_timestamp()
-       RETURNING id, to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at, (xmax = 0) AS inserted`,
-      [email],
-    );
-    const row = up.rows[0]!;
-    const status = row.inserted ? 201 : 200;
-    const created = { id: row.id, createdAt: row.created_at };
+    const limited = head.limited;
+    const base = { hits: head.hits, limited, retryAfterSeconds: Math.max(1, head.retry_after ?? 60) };
+    if (limited || (guard.idempotencyKey !== null && !head.claimed)) return { ...base, accepted: false };
+    await write(client);
     if (guard.idempotencyKey !== null) {
       await client.query(
-        `UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE scope = $1 AND key = $2`,
-        [guard.scope, guard.idempotencyKey, status, JSON.stringify(created)],
+        `UPDATE idempotency_keys SET status_code = 202, response = $3 WHERE scope = $1 AND key = $2`,
+        [guard.scope, guard.idempotencyKey, JSON.stringify(SUBSCRIBE_ANSWER)],
       );
     }
-    await client.query('COMMIT');
-    return { ...base, created, replay: false, status };
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+    return { ...base, accepted: true };
+  });
 }
 
 export async function findStoredAnswer(

@@ -1,13 +1,13 @@
 import type { Context } from 'koa';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/pool.ts';
-import type { Logger } from '../http/logger.ts';
-import type { Handlers } from '../http/typed.ts';
-import { createLeadService, type Submission } from './leads.service.ts';
+import { CURRENT_WORDING } from '../newsletter/newsletter.service.ts';
+import type { HandlerInput, HandlerResult, Handlers } from '../http/typed.ts';
+import { contactKind, demoKind, getStartedKind } from './lead-kinds.ts';
+import type { BatchedKind, LeadService, Submission } from './leads.service.ts';
 
-type LeadOps = 'createContact' | 'createGetStartedRequest' | 'createDemoRequest' | 'subscribeNewsletter';
+type CreateOps = 'createContact' | 'createGetStartedRequest' | 'createDemoRequest';
+type LeadOps = CreateOps | 'subscribeNewsletter';
 
-/** A filled-in honeypot marks a bot: it is told "accepted" and nothing is stored. */
+/** A filled-in honeypot marks a bot: it is told "accepted" and nothing is stored (docs/product.md#leads). */
 const isBot = (body: { website?: string }) => Boolean(body.website);
 const BOT_ANSWER = { status: 202 as const, body: { accepted: true as const } };
 
@@ -21,55 +21,35 @@ function submission(ctx: Context, operationId: LeadOps, body: object): Submissio
   };
 }
 
-export function leadHandlers({
-  db,
-  config,
-  log,
-}: {
-  db: Db;
-  config: Config;
-  log: Logger;
-}): Pick<Handlers, LeadOps> {
-  const leads = createLeadService(db, config, log);
+/**
+ * A submission's values in its kind's column order: emails lower-cased, optional fields left out
+ * stored as '' (docs/product.md#forms). The contract has already checked and trimmed every field.
+ */
+function columnValues(kind: BatchedKind, body: Record<string, unknown>): string[] {
+  return kind.inserts.map(({ field }) => {
+    const value = (body[field] as string | undefined) ?? '';
+    return field === 'email' ? value.toLowerCase() : value;
+  });
+}
+
+/** One handler for every kind of lead the batched insert stores (their answers are alike). */
+function createLead(operationId: CreateOps, kind: BatchedKind, leads: LeadService) {
+  return async ({ body, ctx }: HandlerInput<CreateOps>): Promise<HandlerResult<CreateOps>> => {
+    if (isBot(body)) return BOT_ANSWER;
+    const s = submission(ctx, operationId, body);
+    return leads.create(kind, s, columnValues(kind, s.body));
+  };
+}
+
+export function leadHandlers(leads: LeadService): Pick<Handlers, LeadOps> {
   return {
-    createContact: async ({ body, ctx }) => {
-      if (isBot(body)) return BOT_ANSWER;
-      return leads.contact(submission(ctx, 'createContact', body), {
-        name: body.name,
-        email: body.email.toLowerCase(),
-        phone: body.phone ?? '',
-        company: body.company ?? '',
-        service: body.service ?? '',
-        message: body.message,
-      });
-    },
-    createDemoRequest: async ({ body, ctx }) => {
-      if (isBot(body)) return BOT_ANSWER;
-      return leads.demo(submission(ctx, 'createDemoRequest', body), {
-        name: body.name,
-        email: body.email.toLowerCase(),
-        phone: body.phone ?? '',
-        company: body.company ?? '',
-        preferredDate: body.preferredDate ?? '',
-        preferredTime: body.preferredTime ?? '',
-        message: body.message ?? '',
-      });
-    },
-    createGetStartedRequest: async ({ body, ctx }) => {
-      if (isBot(body)) return BOT_ANSWER;
-      return leads.getStarted(submission(ctx, 'createGetStartedRequest', body), {
-        name: body.name,
-        email: body.email.toLowerCase(),
-        phone: body.phone ?? '',
-        company: body.company ?? '',
-        service: body.service ?? '',
-        monthlyVolume: body.monthlyVolume ?? '',
-        message: body.message ?? '',
-      });
-    },
+    createContact: createLead('createContact', contactKind, leads),
+    createDemoRequest: createLead('createDemoRequest', demoKind, leads),
+    createGetStartedRequest: createLead('createGetStartedRequest', getStartedKind, leads),
     subscribeNewsletter: async ({ body, ctx }) => {
       if (isBot(body)) return BOT_ANSWER;
-      return leads.subscribe(submission(ctx, 'subscribeNewsletter', body), body.email.toLowerCase());
+      const consent = body.consent ?? CURRENT_WORDING;
+      return leads.subscribe(submission(ctx, 'subscribeNewsletter', body), body.email.toLowerCase(), consent);
     },
   };
 }

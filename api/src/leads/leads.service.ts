@@ -1,3 +1,4 @@
+import type { components } from '@lead-desk/contract';
 import type { Config } from '../config.ts';
 import { isDatabaseUnavailable, type Db } from '../db/pool.ts';
 import { HttpError, tooManyRequests } from '../http/errors.ts';
@@ -5,6 +6,10 @@ import type { Logger } from '../http/logger.ts';
 import { requestHash } from '../limits/idempotency.ts';
 import { OverLimitCache } from '../limits/rate-limit.ts';
 import { createBatcher } from './batcher.ts';
+import type { contactKind, demoKind, getStartedKind } from './lead-kinds.ts';
+import { type LeadKind } from './lead-kinds.ts';
+import { requestSubscription } from '../newsletter/newsletter.repo.ts';
+import { wordingOf } from '../newsletter/newsletter.service.ts';
 import * as repo from './leads.repo.ts';
 
 export interface Submission {
@@ -14,7 +19,10 @@ export interface Submission {
   body: Record<string, unknown>;
 }
 
-export type Answer = { status: 200 | 201; body: { id: number; createdAt: string } };
+export type Answer = { status: 200 | 201; body: components['schemas']['Created'] };
+
+/** The kinds a visitor submits through the batched insert (the newsletter has its own path). */
+export type BatchedKind = typeof contactKind | typeof demoKind | typeof getStartedKind;
 
 /** Lead batches (statements) running at once, per table; more submissions wait for the next. */
 export const BATCHES_IN_FLIGHT = 4;
@@ -30,14 +38,16 @@ export function createLeadService(db: Db, config: Config, log: Logger) {
     return {
       bucketKey: limit > 0 ? `lead:${s.clientIp}` : null,
       limit,
-      scope: s.operationId,
+      // A key is its client's: another client sending the same key and body stores its own lead
+      // instead of reading the first client's answer (docs/product.md#leads).
+      scope: `${s.operationId}:${s.clientIp}`,
       idempotencyKey: s.idempotencyKey ?? null,
       requestHash: requestHash(s.body),
     };
   }
 
-  function enforceLimit(s: Submission, r: repo.GuardedResult): void {
-    if (limit > 0 && r.hits !== null && r.hits > limit) {
+  function enforceLimit(s: Submission, r: Pick<repo.GuardedResult, 'limited' | 'retryAfterSeconds'>): void {
+    if (r.limited) {
       overLimit.remember(`lead:${s.clientIp}`, r.retryAfterSeconds);
       log.info({ ip: s.clientIp, operation: s.operationId }, 'lead rate limit reached');
       throw tooManyRequests(r.retryAfterSeconds, LIMIT_DETAIL);
@@ -73,26 +83,28 @@ export function createLeadService(db: Db, config: Config, log: Logger) {
 
   // Concurrent submissions to one table share a statement and a commit (see batcher.ts). A failed
   // batch is retried item by item unless the database is down, so one bad row fails alone.
-  const batched = (insert: (db: Db, items: repo.GuardedItem[]) => Promise<repo.GuardedResult[]>) =>
-    createBatcher((items: repo.GuardedItem[]) => insert(db, items), {
-      maxInFlight: BATCHES_IN_FLIGHT,
-      maxBatch: 200,
-      isolate: (err) => !isDatabaseUnavailable(err),
-    });
-  const inserts = {
-    contact: batched(repo.insertContacts),
-    demo: batched(repo.insertDemos),
-    getStarted: batched(repo.insertGetStarted),
+  const batchers = new Map<LeadKind<unknown>, (item: repo.GuardedItem) => Promise<repo.GuardedResult>>();
+  const insertFor = (kind: BatchedKind) => {
+    let insert = batchers.get(kind);
+    if (!insert) {
+      insert = createBatcher((items: repo.GuardedItem[]) => repo.insertGuarded(db, kind, items), {
+        maxInFlight: BATCHES_IN_FLIGHT,
+        maxBatch: 200,
+        isolate: (err) => !isDatabaseUnavailable(err),
+      });
+      batchers.set(kind, insert);
+    }
+    return insert;
   };
 
   /** A new lead is always a 201, and so is the replay of one. */
-  async function store(
+  async function create(
+    kind: BatchedKind,
     s: Submission,
-    insert: (item: repo.GuardedItem) => Promise<repo.GuardedResult>,
     values: string[],
   ): Promise<{ status: 201; body: Answer['body'] }> {
     const guard = guardFor(s);
-    const result = await insert({ guard, values });
+    const result = await insertFor(kind)({ guard, values });
     enforceLimit(s, result);
     sweepNowAndThen();
     const body = result.created ?? (await replay(guard)).body;
@@ -100,16 +112,24 @@ export function createLeadService(db: Db, config: Config, log: Logger) {
   }
 
   return {
-    contact: (s: Submission, row: repo.ContactRow) => store(s, inserts.contact, repo.contactValues(row)),
-    demo: (s: Submission, row: repo.DemoRow) => store(s, inserts.demo, repo.demoValues(row)),
-    getStarted: (s: Submission, row: repo.GetStartedRow) =>
-      store(s, inserts.getStarted, repo.getStartedValues(row)),
-    async subscribe(s: Submission, email: string): Promise<Answer> {
+    create,
+    /** Always the same 202 (docs/product.md#leads); the work is newsletter.repo.ts requestSubscription. */
+    async subscribe(s: Submission, email: string, consent: string) {
       const guard = guardFor(s);
-      const result = await repo.subscribe(db, guard, email);
+      const result = await repo.subscribe(db, guard, (client) =>
+        requestSubscription(client, {
+          email,
+          ip: s.clientIp,
+          wordingId: consent,
+          wording: wordingOf(consent),
+        }),
+      );
       enforceLimit(s, result);
-      if (result.created) return { status: result.status, body: result.created };
-      return replay(guard);
+      // A reused key: 422 when it came with another body, 409 while its first use is in flight.
+      if (!result.accepted) await replay(guard);
+      return { status: 202 as const, body: repo.SUBSCRIBE_ANSWER };
     },
   };
 }
+
+export type LeadService = ReturnType<typeof createLeadService>;

@@ -30,9 +30,14 @@ async function fileAt(file: string) {
   }
 }
 
+/** The admin desk's one shell: every /admin/... URL is the desk's, and it renders the route itself. */
+const ADMIN_SHELL = 'admin/index.html';
+const isAdminPath = (p: string) => p === '/admin' || p.startsWith('/admin/');
+
 /**
- * Serves the prerendered site the way nginx does in production: each route's own HTML, hashed
- * assets cached for a year, HTML revalidated, and the 404 page with status 404.
+ * Serves the prerendered site the way nginx does in production: each route's own HTML, the admin
+ * shell for any admin URL, hashed assets cached for a year, HTML revalidated, and the 404 page with
+ * status 404.
  */
 export function staticSite(root: string): Middleware {
   const base = path.resolve(root);
@@ -47,6 +52,9 @@ export function staticSite(root: string): Middleware {
     const candidates = rel.endsWith('/')
       ? [path.join(base, rel, 'index.html')]
       : [path.join(base, rel), path.join(base, rel, 'index.html'), path.join(base, `${rel}.html`)];
+    // The desk's routes (/admin/login, /admin/contacts/12, ...) have no files of their own; an unknown
+    // one is the app's own not-found page, drawn by the shell.
+    if (isAdminPath(rel)) candidates.push(path.join(base, ADMIN_SHELL));
     let file: string | undefined;
     let info: Awaited<ReturnType<typeof fileAt>>;
     for (const c of candidates) {
@@ -77,7 +85,9 @@ export function staticSite(root: string): Middleware {
       ctx.set('Content-Encoding', 'gzip');
     }
     ctx.length = info.size;
-    ctx.set('Cache-Control', rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    // Only a file that exists is immutable: a missing asset may appear with the next release.
+    const immutable = status === 200 && rel.startsWith('/assets/');
+    ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.status = status;
     // Koa answers a HEAD with these headers and no body (a null body would turn it into a 204).

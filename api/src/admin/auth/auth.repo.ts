@@ -4,15 +4,21 @@ export interface AdminUser {
   id: number;
   username: string;
   passwordHash: string;
+  /** Has a confirmed second factor. */
+  enrolled: boolean;
 }
 
+/** By the username's one spelling (normaliseUsername); stored names are in it already. */
 export async function findAdmin(db: Db, username: string): Promise<AdminUser | undefined> {
-  const { rows } = await db.query<{ id: number; username: string; password_hash: string }>(
-    'SELECT id, username, password_hash FROM admin_users WHERE lower(username) = lower($1)',
+  const { rows } = await db.query<{ id: number; username: string; password_hash: string; enrolled: boolean }>(
+    `SELECT id, username, password_hash, totp_secret IS NOT NULL AS enrolled
+       FROM admin_users WHERE username = $1`,
     [username],
   );
   const row = rows[0];
-  return row && { id: row.id, username: row.username, passwordHash: row.password_hash };
+  return (
+    row && { id: row.id, username: row.username, passwordHash: row.password_hash, enrolled: row.enrolled }
+  );
 }
 
 export async function countAdmins(db: Db): Promise<number> {
@@ -29,15 +35,40 @@ export async function insertAdmin(db: Db, username: string, passwordHash: string
   return rowCount === 1;
 }
 
-/** Sets a new password and ends every session of that account; false when there is no such account. */
+/**
+ * Sets a new password and ends every session, pending sign-in and known device of that account
+ * (a reset may follow a leak); false when there is no such account.
+ */
 export async function updatePassword(db: Db, username: string, passwordHash: string): Promise<boolean> {
   const { rows } = await db.query<{ id: number }>(
-    `UPDATE admin_users SET password_hash = $2, updated_at = clock_timestamp() WHERE lower(username) = lower($1) RETURNING id`,
+    `WITH u AS (
+       UPDATE admin_users SET password_hash = $2, updated_at = clock_timestamp() WHERE username = $1 RETURNING id
+     ),
+     s AS (DELETE FROM admin_sessions WHERE admin_id IN (SELECT id FROM u)),
+     c AS (DELETE FROM admin_login_challenges WHERE admin_id IN (SELECT id FROM u)),
+     d AS (DELETE FROM admin_devices WHERE admin_id IN (SELECT id FROM u))
+     SELECT id FROM u`,
     [username, passwordHash],
   );
-  if (!rows[0]) return false;
-  await db.query('DELETE FROM admin_sessions WHERE admin_id = $1', [rows[0].id]);
-  return true;
+  return rows.length === 1;
+}
+
+/** Forgets the account's second factor and recovery codes and ends its sessions; false when there is no such account. */
+export async function resetSecondFactor(db: Db, username: string): Promise<boolean> {
+  const { rows } = await db.query<{ id: number }>(
+    `WITH u AS (
+       UPDATE admin_users
+          SET totp_secret = NULL, totp_enrolled_at = NULL, totp_last_step = NULL,
+              totp_pending_secret = NULL, totp_pending_at = NULL, updated_at = clock_timestamp()
+        WHERE username = $1 RETURNING id
+     ),
+     r AS (DELETE FROM admin_recovery_codes WHERE admin_id IN (SELECT id FROM u)),
+     s AS (DELETE FROM admin_sessions WHERE admin_id IN (SELECT id FROM u)),
+     c AS (DELETE FROM admin_login_challenges WHERE admin_id IN (SELECT id FROM u))
+     SELECT id FROM u`,
+    [username],
+  );
+  return rows.length === 1;
 }
 
 export async function insertSession(
@@ -52,11 +83,20 @@ export async function insertSession(
      RETURNING expires_at`,
     [idHash, adminId, absoluteHours],
   );
-  // Expired sessions of anyone are swept at each login, so the table stays small.
+  // Expired sessions and sign-ins of anyone are swept at each login, so the tables stay small.
   await db.query(
-    "DELETE FROM admin_sessions WHERE expires_at < now() OR last_seen_at < now() - interval '1 day'",
+    `WITH s AS (DELETE FROM admin_sessions WHERE expires_at < now() OR last_seen_at < now() - interval '1 day')
+     DELETE FROM admin_login_challenges WHERE expires_at < now()`,
   );
   return { expiresAt: rows[0]!.expires_at };
+}
+
+export interface SessionRow {
+  adminId: number;
+  username: string;
+  expiresAt: Date;
+  enrolled: boolean;
+  recoveryCodesLeft: number;
 }
 
 /** Finds a live session and slides its idle expiry, in one statement. */
@@ -64,20 +104,97 @@ export async function touchSession(
   db: Db,
   idHash: Buffer,
   idleMinutes: number,
-): Promise<{ username: string; expiresAt: Date } | undefined> {
-  const { rows } = await db.query<{ username: string; expires_at: Date }>(
+): Promise<SessionRow | undefined> {
+  const { rows } = await db.query<{
+    admin_id: number;
+    username: string;
+    expires_at: Date;
+    enrolled: boolean;
+    codes_left: number;
+  }>(
     `UPDATE admin_sessions s SET last_seen_at = clock_timestamp()
        FROM admin_users u
       WHERE s.id_hash = $1 AND u.id = s.admin_id
         AND s.expires_at > now()
         AND s.last_seen_at > now() - make_interval(mins => $2)
-     RETURNING u.username, s.expires_at`,
+     RETURNING u.id AS admin_id, u.username, s.expires_at, u.totp_secret IS NOT NULL AS enrolled,
+       (SELECT count(*)::int FROM admin_recovery_codes r WHERE r.admin_id = u.id AND r.used_at IS NULL) AS codes_left`,
     [idHash, idleMinutes],
   );
   const row = rows[0];
-  return row && { username: row.username, expiresAt: row.expires_at };
+  return (
+    row && {
+      adminId: row.admin_id,
+      username: row.username,
+      expiresAt: row.expires_at,
+      enrolled: row.enrolled,
+      recoveryCodesLeft: row.codes_left,
+    }
+  );
 }
 
 export async function deleteSession(db: Db, idHash: Buffer): Promise<void> {
   await db.query('DELETE FROM admin_sessions WHERE id_hash = $1', [idHash]);
+}
+
+/** Ends every other session of an account (its second factor changed). */
+export async function deleteOtherSessions(db: Db, adminId: number, keep: Buffer): Promise<void> {
+  await db.query('DELETE FROM admin_sessions WHERE admin_id = $1 AND id_hash <> $2', [adminId, keep]);
+}
+
+/** Remembers a device that signed in; devices unused for 180 days are forgotten. */
+export async function insertDevice(db: Db, tokenHash: Buffer, adminId: number): Promise<void> {
+  await db.query(
+    `WITH old AS (DELETE FROM admin_devices WHERE last_used_at < now() - interval '180 days')
+     INSERT INTO admin_devices (token_hash, admin_id) VALUES ($1, $2)`,
+    [tokenHash, adminId],
+  );
+}
+
+/** A known device: its id and the account it signed in to. */
+export async function findDevice(
+  db: Db,
+  tokenHash: Buffer,
+): Promise<{ id: number; username: string } | undefined> {
+  const { rows } = await db.query<{ id: number; username: string }>(
+    `UPDATE admin_devices d SET last_used_at = clock_timestamp() FROM admin_users u
+      WHERE d.token_hash = $1 AND u.id = d.admin_id AND d.last_used_at > now() - interval '180 days'
+     RETURNING d.id, u.username`,
+    [tokenHash],
+  );
+  return rows[0];
+}
+
+export async function insertChallenge(
+  db: Db,
+  idHash: Buffer,
+  adminId: number,
+  minutes: number,
+): Promise<Date> {
+  const { rows } = await db.query<{ expires_at: Date }>(
+    `INSERT INTO admin_login_challenges (id_hash, admin_id, expires_at)
+     VALUES ($1, $2, clock_timestamp() + make_interval(mins => $3)) RETURNING expires_at`,
+    [idHash, adminId, minutes],
+  );
+  return rows[0]!.expires_at;
+}
+
+/** Counts one code attempt on a live challenge; undefined when it has expired or used its attempts. */
+export async function attemptChallenge(
+  db: Db,
+  idHash: Buffer,
+  maxAttempts: number,
+): Promise<{ adminId: number; username: string } | undefined> {
+  const { rows } = await db.query<{ admin_id: number; username: string }>(
+    `UPDATE admin_login_challenges c SET attempts = c.attempts + 1 FROM admin_users u
+      WHERE c.id_hash = $1 AND u.id = c.admin_id AND c.expires_at > now() AND c.attempts < $2
+     RETURNING c.admin_id, u.username`,
+    [idHash, maxAttempts],
+  );
+  const row = rows[0];
+  return row && { adminId: row.admin_id, username: row.username };
+}
+
+export async function deleteChallenge(db: Db, idHash: Buffer): Promise<void> {
+  await db.query('DELETE FROM admin_login_challenges WHERE id_hash = $1', [idHash]);
 }

@@ -1,129 +1,184 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
-import type { Config } from '../../config.ts';
+import type { Config, MfaPolicy } from '../../config.ts';
+import type { Operation } from '../../contract/load.ts';
 import type { Db } from '../../db/pool.ts';
-import { forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { forbidden, unauthorized } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
-import { clearWindow, hitWindow, peekWindow } from '../../limits/rate-limit.ts';
 import * as repo from './auth.repo.ts';
+import { clearCookie, hashToken, newToken, readCookie, setCookie } from './cookies.ts';
+import { normaliseUsername } from './credential-rules.ts';
+import { HasherBusyError, passwordHasher, type Lane } from './hasher.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
+import { createSecondFactor } from './second-factor.service.ts';
+import { createThrottle, refusalPause, securityEvent } from './throttle.ts';
 
-export const THROTTLE_WINDOW_SECONDS = 15 * 60;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
-
-export interface AdminPrincipal {
-  username: string;
-  expiresAt: Date;
+export interface SecondFactorStatus {
+  policy: MfaPolicy;
+  enrolled: boolean;
+  /** ADMIN_MFA=required and not enrolled: only enrolment (and the session, logout) answers. */
+  mustEnrol: boolean;
+  recoveryCodesLeft: number;
 }
 
-const hashId = (id: string) => createHash('sha256').update(id).digest();
+export interface AdminPrincipal {
+  adminId: number;
+  username: string;
+  expiresAt: Date;
+  secondFactor: SecondFactorStatus;
+  /** Hash of this session's id, to keep it when others end. */
+  sessionHash: Buffer;
+}
 
-/** `__Host-` pins the cookie to this host and path over HTTPS; plain HTTP (local use) cannot carry it. */
-export const cookieName = (ctx: Context) => (ctx.secure ? '__Host-sid' : 'sid');
+export type LoginResult =
+  | { signedIn: AdminPrincipal }
+  | { secondFactorRequired: { methods: ('totp' | 'recovery-code')[]; expiresAt: Date } };
+
+/** A sign-in waiting for its code lasts this long and allows this many tries. */
+const CHALLENGE_MINUTES = 5;
+const CHALLENGE_ATTEMPTS = 5;
+const DEVICE_DAYS = 180;
+
+export { cookieName } from './cookies.ts';
 
 export function createAuthService(db: Db, config: Config, log: Logger) {
-  const accountKey = (username: string) => `login:user:${username.toLowerCase()}`;
-  const addressKey = (ip: string) => `login:ip:${ip}`;
+  const throttle = createThrottle(db, log);
+  const secondFactor = createSecondFactor(db, config, log, throttle);
 
-  async function assertNotThrottled(username: string, ip: string) {
-    const [account, address] = await Promise.all([
-      peekWindow(db, accountKey(username), THROTTLE_WINDOW_SECONDS),
-      peekWindow(db, addressKey(ip), THROTTLE_WINDOW_SECONDS),
-    ]);
-    const blocked = [
-      account.hits >= MAX_FAILURES_PER_ACCOUNT ? account : undefined,
-      address.hits >= MAX_FAILURES_PER_ADDRESS ? address : undefined,
-    ].filter((w) => w !== undefined);
-    if (blocked.length > 0) {
-      const wait = Math.max(...blocked.map((w) => w.retryAfterSeconds));
-      const minutes = Math.max(1, Math.ceil(wait / 60));
-      throw tooManyRequests(
-        wait,
-        `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
+  const statusOf = (row: repo.SessionRow): SecondFactorStatus => ({
+    policy: config.adminMfa,
+    enrolled: row.enrolled,
+    mustEnrol: config.adminMfa === 'required' && !row.enrolled,
+    recoveryCodesLeft: row.recoveryCodesLeft,
+  });
+  const principalOf = (row: repo.SessionRow, sessionHash: Buffer): AdminPrincipal => ({
+    adminId: row.adminId,
+    username: row.username,
+    expiresAt: row.expiresAt,
+    secondFactor: statusOf(row),
+    sessionHash,
+  });
+
+  /** The device cookie's device, when it has signed in to this account before. */
+  async function knownDevice(ctx: Context, username: string) {
+    const token = readCookie(ctx, 'device');
+    const device = token ? await repo.findDevice(db, hashToken(token)) : undefined;
+    return device && device.username === username ? device : undefined;
+  }
+
+  async function startSession(ctx: Context, adminId: number, deviceKnown: boolean): Promise<AdminPrincipal> {
+    // A fresh id at every login: a planted or older cookie never becomes a live session.
+    const previous = readCookie(ctx, 'sid');
+    if (previous) await repo.deleteSession(db, hashToken(previous));
+    const session = newToken();
+    const { expiresAt } = await repo.insertSession(db, session.hash, adminId, config.sessionAbsoluteHours);
+    setCookie(ctx, 'sid', session.token, expiresAt);
+    if (!deviceKnown) {
+      const device = newToken();
+      await repo.insertDevice(db, device.hash, adminId);
+      setCookie(ctx, 'device', device.token, new Date(Date.now() + DEVICE_DAYS * 86_400_000));
     }
+    const row = await repo.touchSession(db, session.hash, config.sessionIdleMinutes);
+    securityEvent(log, ctx, 'login.succeeded', { username: row!.username, knownDevice: deviceKnown });
+    return principalOf(row!, session.hash);
   }
 
   return {
-    async login(ctx: Context, username: string, password: string): Promise<AdminPrincipal> {
-      const ip = ctx.ip;
-      await assertNotThrottled(username, ip);
+    async login(ctx: Context, rawUsername: string, password: string): Promise<LoginResult> {
+      const username = normaliseUsername(rawUsername);
+      const device = await knownDevice(ctx, username);
+      const lane: Lane = device ? 'known-device' : 'other';
+      // Refused before anything is counted or read when the hashing queue is full: a flood costs
+      // no database round trip (it is refused again below if the queue fills meanwhile).
+      if (!passwordHasher.hasRoom(lane)) {
+        securityEvent(log, ctx, 'login.throttled', { username, limit: ['busy'] });
+        await refusalPause();
+        throw new HasherBusyError();
+      }
+      const counted = await throttle.count(ctx, { kind: 'login', username, deviceId: device?.id });
       const admin = await repo.findAdmin(db, username);
-      const ok = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH);
+      let ok: boolean;
+      try {
+        ok = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH, lane);
+      } catch (err) {
+        if (err instanceof HasherBusyError) {
+          await throttle.refund(counted); // not checked, so not counted
+          securityEvent(log, ctx, 'login.throttled', { username, limit: ['busy'] });
+          await refusalPause();
+        }
+        throw err;
+      }
       if (!admin || !ok) {
-        await Promise.all([
-          hitWindow(db, accountKey(username), THROTTLE_WINDOW_SECONDS),
-          hitWindow(db, addressKey(ip), THROTTLE_WINDOW_SECONDS),
-        ]);
-        log.warn({ requestId: ctx.state.requestId, username, ip }, 'admin login failed');
+        const reason = admin ? 'wrong-password' : 'unknown-user';
+        securityEvent(log, ctx, 'login.refused', { username, knownDevice: Boolean(device), reason });
         throw unauthorized('Invalid username or password');
       }
-      await clearWindow(db, accountKey(username));
-      // A fresh id at every login: a planted or older cookie never becomes a live session.
-      const previous = ctx.cookies.get(cookieName(ctx));
-      if (previous) await repo.deleteSession(db, hashId(previous));
-      const id = randomBytes(32).toString('base64url');
-      const { expiresAt } = await repo.insertSession(db, hashId(id), admin.id, config.sessionAbsoluteHours);
-      ctx.cookies.set(cookieName(ctx), id, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: ctx.secure,
-        path: '/',
-        expires: expiresAt,
-        overwrite: true,
-      });
-      log.info({ requestId: ctx.state.requestId, username: admin.username, ip }, 'admin logged in');
-      return { username: admin.username, expiresAt };
+      await throttle.refund(counted);
+      if (config.adminMfa !== 'off' && admin.enrolled) {
+        const challenge = newToken();
+        const expiresAt = await repo.insertChallenge(db, challenge.hash, admin.id, CHALLENGE_MINUTES);
+        setCookie(ctx, 'signin', challenge.token, expiresAt);
+        securityEvent(log, ctx, 'login.second-factor-required', { username });
+        return { secondFactorRequired: { methods: ['totp', 'recovery-code'], expiresAt } };
+      }
+      return { signedIn: await startSession(ctx, admin.id, Boolean(device)) };
+    },
+
+    /** The second step of a sign-in: a code for the password checked by login. */
+    async verifySecondFactor(ctx: Context, code: string): Promise<AdminPrincipal> {
+      const token = readCookie(ctx, 'signin');
+      const challenge = token
+        ? await repo.attemptChallenge(db, hashToken(token), CHALLENGE_ATTEMPTS)
+        : undefined;
+      if (!challenge) {
+        clearCookie(ctx, 'signin');
+        throw unauthorized('Your sign-in has expired. Please log in again.');
+      }
+      const device = await knownDevice(ctx, challenge.username);
+      const username = challenge.username;
+      const counted = await throttle.count(ctx, { kind: 'code', username, deviceId: device?.id });
+      const used = await secondFactor.check(challenge.adminId, code);
+      if (!used) {
+        securityEvent(log, ctx, 'code.refused', { username, knownDevice: Boolean(device) });
+        throw unauthorized('Invalid code');
+      }
+      if (used === 'recovery-code') securityEvent(log, ctx, 'code.recovery-code-used', { username });
+      await throttle.refund(counted);
+      await repo.deleteChallenge(db, hashToken(token!));
+      clearCookie(ctx, 'signin');
+      return startSession(ctx, challenge.adminId, Boolean(device));
     },
 
     async logout(ctx: Context): Promise<void> {
-      const id = ctx.cookies.get(cookieName(ctx));
+      const id = readCookie(ctx, 'sid');
       if (id) {
-        const session = await repo.touchSession(db, hashId(id), config.sessionIdleMinutes);
-        await repo.deleteSession(db, hashId(id));
+        const session = await repo.touchSession(db, hashToken(id), config.sessionIdleMinutes);
+        await repo.deleteSession(db, hashToken(id));
         log.info(
           { requestId: ctx.state.requestId, username: session?.username, ip: ctx.ip },
           'admin logged out',
         );
       }
-      ctx.cookies.set(cookieName(ctx), '', {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: ctx.secure,
-        path: '/',
-        expires: new Date(0),
-        overwrite: true,
-      });
-    },
-
-    /** Every secured operation: a live session or 401. */
-    async authenticate(ctx: Context): Promise<void> {
-      const id = ctx.cookies.get(cookieName(ctx));
-      const session = id ? await repo.touchSession(db, hashId(id), config.sessionIdleMinutes) : undefined;
-      if (!session)
-        throw unauthorized(id ? 'Your session has expired. Please log in again.' : 'Sign in to continue.');
-      ctx.state.admin = session satisfies AdminPrincipal;
+      clearCookie(ctx, 'sid');
     },
 
     /**
-     * State-changing admin requests must come from the site itself: the Origin (or Referer) must
-     * name this host or an allowed origin. With SameSite=Strict cookies this closes CSRF twice over.
+     * Every secured operation: a live session or 401. Under ADMIN_MFA=required an admin without
+     * a second factor gets 403 everywhere but the operations the contract marks
+     * `x-allowed-before-enrolment` (docs/operations.md#second-factor).
      */
-    checkOrigin(ctx: Context): void {
-      const source = ctx.get('Origin') || ctx.get('Referer');
-      let host: string | undefined;
-      let origin: string | undefined;
-      try {
-        const url = new URL(source);
-        host = url.host;
-        origin = url.origin;
-      } catch {
-        host = undefined;
+    async authenticate(ctx: Context, op: Operation): Promise<void> {
+      const id = readCookie(ctx, 'sid');
+      const row = id ? await repo.touchSession(db, hashToken(id), config.sessionIdleMinutes) : undefined;
+      if (!row)
+        throw unauthorized(id ? 'Your session has expired. Please log in again.' : 'Sign in to continue.');
+      const principal = principalOf(row, hashToken(id!));
+      ctx.state.admin = principal;
+      if (principal.secondFactor.mustEnrol && !op.allowedBeforeEnrolment) {
+        throw forbidden('Set up two-step sign-in (an authenticator app) before using the desk.');
       }
-      if (host && (host === ctx.host || config.allowedOrigins.includes(origin!))) return;
-      throw forbidden('This request must come from the admin dashboard.');
     },
+
+    secondFactor,
   };
 }
 

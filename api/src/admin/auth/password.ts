@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { passwordHasher, type Lane } from './hasher.ts';
 
 // OWASP's scrypt floor: N=2^17, r=8, p=1 (128 MiB per hash). Hashes are self-describing, so
 // raising the cost later still verifies old ones.
@@ -7,8 +8,16 @@ const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 
+const optionsFor = (n: number, r: number, p: number): ScryptOptions => ({
+  N: n,
+  r,
+  p,
+  maxmem: 256 * n * r + 1024 * 1024,
+});
+
+/** Setting a password (first start, CLI) is rare and not reachable by visitors: no queue. */
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  const options: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 };
+  const options = optionsFor(n, r, p);
   return new Promise((resolve, reject) =>
     scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
       err ? reject(err) : resolve(key),
@@ -22,11 +31,25 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * Checks a password on the hashing worker (hasher.ts), in the given lane; throws HasherBusyError
+ * when too many checks are waiting.
+ */
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  lane: Lane = 'other',
+): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
+  const actual = await passwordHasher.scrypt(
+    password.normalize('NFKC'),
+    Buffer.from(salt, 'base64'),
+    expected.length,
+    optionsFor(Number(n), Number(r), Number(p)),
+    lane,
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

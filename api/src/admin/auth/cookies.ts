@@ -1,0 +1,36 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context } from 'koa';
+
+/**
+ * The desk's cookies, all HttpOnly and SameSite=Strict: the session (`sid`), a device that has
+ * signed in (`device`, docs/operations.md#sign-in-throttling) and a sign-in waiting for its second
+ * factor (`signin`). Over HTTPS they are `__Host-` cookies: Secure, this host and path only.
+ */
+export type CookieKind = 'sid' | 'device' | 'signin';
+
+export const cookieName = (ctx: Context, kind: CookieKind = 'sid') => (ctx.secure ? `__Host-${kind}` : kind);
+
+/** A new random id for a cookie, and the hash that is all the database keeps of it. */
+export function newToken(): { token: string; hash: Buffer } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest();
+
+export function readCookie(ctx: Context, kind: CookieKind): string | undefined {
+  return ctx.cookies.get(cookieName(ctx, kind)) || undefined;
+}
+
+export function setCookie(ctx: Context, kind: CookieKind, value: string, expires: Date): void {
+  ctx.cookies.set(cookieName(ctx, kind), value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.secure,
+    path: '/',
+    expires,
+    overwrite: true,
+  });
+}
+
+export const clearCookie = (ctx: Context, kind: CookieKind) => setCookie(ctx, kind, '', new Date(0));

@@ -1,0 +1,151 @@
+import type { Context } from 'koa';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/pool.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { Logger } from '../../http/logger.ts';
+import type { AdminPrincipal } from './auth.service.ts';
+import * as repo from './auth.repo.ts';
+import { hashToken, readCookie } from './cookies.ts';
+import { HasherBusyError } from './hasher.ts';
+import { verifyPassword } from './password.ts';
+import * as store from './second-factor.repo.ts';
+import type { Throttle } from './throttle.ts';
+import { securityEvent } from './throttle.ts';
+import * as totp from './totp.ts';
+
+/** An enrolment not confirmed within this time lapses (see second-factor.repo.ts). */
+const ENROLMENT_MINUTES = 15;
+
+/**
+ * Admins' second factor (docs/operations.md#second-factor): enrolment with an authenticator app,
+ * single-use TOTP codes and recovery codes. Every code attempt is throttled like a password.
+ */
+export function createSecondFactor(db: Db, config: Config, log: Logger, throttle: Throttle) {
+  function key(): Buffer {
+    if (!config.adminMfaKey) throw new Error('No key for second-factor secrets (ADMIN_MFA_KEY)');
+    return config.adminMfaKey;
+  }
+  function requireEnabled() {
+    if (config.adminMfa === 'off')
+      throw notFound('Two-step sign-in is turned off on this server (ADMIN_MFA=off).');
+  }
+  const wrongCode = () =>
+    badRequest('That code is not right.', [
+      { path: '/code', message: 'That code is not right. Check the time on your device and try again.' },
+    ]);
+
+  /** Counts a code attempt by a signed-in admin: per device when this device signed in to the account. */
+  async function countCodeAttempt(ctx: Context, admin: AdminPrincipal) {
+    const token = readCookie(ctx, 'device');
+    const device = token ? await repo.findDevice(db, hashToken(token)) : undefined;
+    const deviceId = device?.username === admin.username ? device.id : undefined;
+    return throttle.count(ctx, { kind: 'code', username: admin.username, deviceId });
+  }
+
+  /** A TOTP code (each accepted once) of an enrolled account. */
+  async function checkTotp(adminId: number, code: string): Promise<boolean> {
+    const row = await store.findTotp(db, adminId);
+    if (!row.secret) return false;
+    const step = totp.verifyCode(
+      totp.openSecret(key(), adminId, row.secret),
+      code.replace(/\s/g, ''),
+      row.lastStep,
+    );
+    // The step is claimed in the database, so two requests racing with one code cannot both pass.
+    return step !== undefined && (await store.useStep(db, adminId, step));
+  }
+
+  async function newCodes(adminId: number) {
+    const codes = totp.newRecoveryCodes();
+    return { codes, hashes: codes.map(totp.hashRecoveryCode), adminId };
+  }
+
+  return {
+    /** Which kind of code signed in, or undefined when the code is wrong, used or not the account's. */
+    async check(adminId: number, code: string): Promise<'totp' | 'recovery-code' | undefined> {
+      if (totp.isTotpCode(code)) return (await checkTotp(adminId, code)) ? 'totp' : undefined;
+      return (await store.useRecoveryCode(db, adminId, totp.hashRecoveryCode(code)))
+        ? 'recovery-code'
+        : undefined;
+    },
+
+    /**
+     * A new secret for the signed-in admin, as a QR code and as text. Replacing a confirmed
+     * second factor needs the password again, so a stolen session cannot swap it.
+     */
+    async startEnrolment(ctx: Context, admin: AdminPrincipal, password: string | undefined) {
+      requireEnabled();
+      if (admin.secondFactor.enrolled) {
+        if (!password)
+          throw badRequest('Enter your password to replace your authenticator.', [
+            { path: '/password', message: 'Password is required' },
+          ]);
+        const counted = await countCodeAttempt(ctx, admin);
+        const stored = await repo.findAdmin(db, admin.username);
+        let ok: boolean;
+        try {
+          ok = Boolean(stored) && (await verifyPassword(password, stored!.passwordHash, 'known-device'));
+        } catch (err) {
+          if (err instanceof HasherBusyError) await throttle.refund(counted);
+          throw err;
+        }
+        if (!ok) {
+          securityEvent(log, ctx, 'enrolment.refused', {
+            username: admin.username,
+            reason: 'wrong-password',
+          });
+          throw badRequest('The password is not right.', [
+            { path: '/password', message: 'Invalid password' },
+          ]);
+        }
+        await throttle.refund(counted);
+      }
+      const secret = totp.newSecret();
+      await store.setPendingSecret(db, admin.adminId, totp.sealSecret(key(), admin.adminId, secret));
+      return {
+        ...(await totp.enrolmentOf(secret, admin.username)),
+        expiresAt: new Date(Date.now() + ENROLMENT_MINUTES * 60_000).toISOString(),
+      };
+    },
+
+    /** The first code from the app confirms the enrolment; the recovery codes are shown this once. */
+    async confirmEnrolment(ctx: Context, admin: AdminPrincipal, code: string) {
+      requireEnabled();
+      const { pendingSecret } = await store.findTotp(db, admin.adminId);
+      if (!pendingSecret) throw badRequest('There is no enrolment to confirm. Please start again.');
+      const counted = await countCodeAttempt(ctx, admin);
+      const secret = totp.openSecret(key(), admin.adminId, pendingSecret);
+      const step = totp.isTotpCode(code) ? totp.verifyCode(secret, code.replace(/\s/g, ''), null) : undefined;
+      if (step === undefined) {
+        securityEvent(log, ctx, 'enrolment.refused', { username: admin.username, reason: 'wrong-code' });
+        throw wrongCode();
+      }
+      const { codes, hashes } = await newCodes(admin.adminId);
+      if (!(await store.activatePending(db, admin.adminId, pendingSecret, step, hashes)))
+        throw badRequest('The enrolment changed meanwhile. Please start again.');
+      await throttle.refund(counted);
+      // Sessions that began before this factor existed end; this one goes on.
+      await repo.deleteOtherSessions(db, admin.adminId, admin.sessionHash);
+      securityEvent(log, ctx, 'enrolment.confirmed', { username: admin.username });
+      return codes;
+    },
+
+    /** New recovery codes (the old ones stop working), against a current code from the app. */
+    async regenerateRecoveryCodes(ctx: Context, admin: AdminPrincipal, code: string) {
+      requireEnabled();
+      if (!admin.secondFactor.enrolled) throw badRequest('Set up two-step sign-in first.');
+      const counted = await countCodeAttempt(ctx, admin);
+      if (!totp.isTotpCode(code) || !(await checkTotp(admin.adminId, code))) {
+        securityEvent(log, ctx, 'code.refused', { username: admin.username, purpose: 'recovery-codes' });
+        throw wrongCode();
+      }
+      await throttle.refund(counted);
+      const { codes, hashes } = await newCodes(admin.adminId);
+      await store.replaceRecoveryCodes(db, admin.adminId, hashes);
+      securityEvent(log, ctx, 'recovery-codes.replaced', { username: admin.username });
+      return codes;
+    },
+  };
+}
+
+export type SecondFactor = ReturnType<typeof createSecondFactor>;

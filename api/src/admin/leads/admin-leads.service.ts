@@ -1,0 +1,90 @@
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import type { LeadKind } from '../../leads/lead-kinds.ts';
+import * as repo from './admin-leads.repo.ts';
+import { csvBatches } from './csv-export.repo.ts';
+import { csvStream } from './csv.ts';
+import { overview } from './overview.repo.ts';
+import { emitLeadChange } from '../../webhooks/lead-events.ts';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  totalCapped: boolean;
+  nextCursor: string | null;
+}
+
+/** What the desk does with leads of any kind: read a page, one lead, a CSV export; change one. */
+export function createAdminLeadsService(db: Db) {
+  return {
+    /** The four counts, the 10 newest leads and 30 days of leads per day. */
+    overview: () => overview(db),
+
+    list: <T>(kind: LeadKind<T>, opts: { limit: number; cursor?: string; q?: string }): Promise<Page<T>> =>
+      repo.listPage(db, kind, opts),
+
+    async get<T>(kind: LeadKind<T>, id: number): Promise<T> {
+      const lead = await repo.findById(db, kind, id);
+      if (!lead) throw notFound(`There is no ${kind.noun} ${id}.`);
+      return lead;
+    },
+
+    /**
+     * Every matching lead as a CSV stream, newest first. The first batch is read before this
+     * resolves, so a database that fails at once is answered as a problem, not as a 200 with an
+     * empty file (docs/product.md#errors).
+     */
+    async exportCsv(kind: LeadKind<unknown>, q: string | undefined): Promise<Readable> {
+      const batches = csvBatches(db, kind, q);
+      const first = await batches.next();
+      async function* all() {
+        if (!first.done) yield first.value;
+        yield* batches;
+      }
+      return csvStream(
+        kind.csv.map((c) => c.header),
+        all(),
+      );
+    },
+
+    /**
+     * Applies the fields the kind lets the desk change (the contract allows no others). A
+     * subscriber can only be deactivated: they reactivate by confirming by email
+     * (docs/product.md#leads); `isActive: false` is the contract's deprecated spelling of that.
+     * A change emits its webhook event in the same transaction (docs/webhooks.md).
+     */
+    async update<T>(
+      kind: LeadKind<T>,
+      id: number,
+      changes: Record<string, unknown>,
+      actor: string,
+    ): Promise<T> {
+      const newsletter = kind.slug === 'newsletter';
+      if (newsletter && 'isActive' in changes) {
+        if (changes.isActive !== false) {
+          throw new HttpError(
+            409,
+            'Conflict',
+            'Only the subscriber can reactivate their subscription, by confirming by email.',
+          );
+        }
+        changes = { status: 'inactive' };
+      }
+      const columns = Object.entries(changes)
+        .filter(([field]) => field in kind.updates)
+        .map(([field, value]) => ({ column: kind.updates[field]!, value }));
+      const event = { type: newsletter ? ('deactivated' as const) : ('status-changed' as const), actor };
+      const lead = await inTransaction(db, async (client) => {
+        const result = await repo.update(client, kind, id, columns, event);
+        if (result) await emitLeadChange(client, kind, result.lead, result.previousStatus);
+        return result?.lead;
+      });
+      if (!lead) throw notFound(`There is no ${kind.noun} ${id}.`);
+      return lead;
+    },
+  };
+}
+
+export type AdminLeadsService = ReturnType<typeof createAdminLeadsService>;

@@ -1,0 +1,112 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- helpers here use only table/column names, never the row type */
+import { badRequest } from '../../http/errors.ts';
+import type { LeadKind } from '../../leads/lead-kinds.ts';
+
+/** Where a page ends: the last row's exact timestamp (microseconds, as text) and id. */
+interface Position {
+  createdAt: string;
+  id: number;
+}
+
+export function encodeCursor(p: Position): string {
+  return Buffer.from(JSON.stringify([p.createdAt, p.id])).toString('base64url');
+}
+
+/**
+ * A UTC timestamp PostgreSQL accepts: a real calendar date (JavaScript's Date takes 30 February
+ * and rolls it over) from year 1 on (there is no year 0), so a forged cursor is a 400, not a 500.
+ */
+function isRealTimestamp(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?Z$/.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // not Date.UTC, which reads years below 100 as 19xx
+  date.setUTCHours(hour, minute, second);
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
+export function decodeCursor(cursor: string): Position {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
+      unknown,
+      unknown,
+    ];
+    if (
+      typeof createdAt === 'string' &&
+      isRealTimestamp(createdAt) &&
+      Number.isSafeInteger(id) &&
+      (id as number) > 0
+    ) {
+      return { createdAt, id: id as number };
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest('The cursor is not one this server gave out.', [
+    { path: '/query/cursor', message: 'Invalid cursor' },
+  ]);
+}
+
+/** `q` as a LIKE pattern that matches it literally anywhere. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * `q` against the kind's lower-cased search text with a plain LIKE, which its trigram index
+ * serves and which costs a fraction of ILIKE per row. The fields are joined by U+001F (see the
+ * add-lead-search-text migration); a term cannot hold it, as the API refuses control characters
+ * (http/input-rules.ts), so a term never matches across two fields.
+ */
+function searchClause(kind: LeadKind<any>, param: string): string {
+  return `${kind.searchText} LIKE lower(${param})`;
+}
+
+export const CURSOR_TS = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
+
+export interface ListOptions {
+  limit: number;
+  cursor?: string | undefined;
+  q?: string | undefined;
+}
+
+/** The search and the cursor as SQL conditions, numbered in that order in `params`. */
+export function filters(kind: LeadKind<any>, opts: ListOptions) {
+  const params: unknown[] = [];
+  let search: string | undefined;
+  if (opts.q) {
+    params.push(containsPattern(opts.q));
+    search = searchClause(kind, `$${params.length}`);
+  }
+  let after: string | undefined;
+  if (opts.cursor) {
+    const pos = decodeCursor(opts.cursor);
+    params.push(pos.createdAt, pos.id);
+    after = `(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
+  }
+  return { search, after, params };
+}
+
+export function where(...conditions: (string | undefined)[]): string {
+  const parts = conditions.filter(Boolean);
+  return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
+}
+
+export const cursorOf = (row: Record<string, unknown> | undefined) =>
+  row ? encodeCursor({ createdAt: row.cursor_ts as string, id: row.id as number }) : null;

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { components } from '@lead-desk/contract';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { demoKind } from '../../leads/lead-kinds.ts';
+import type { InvitationParams } from '../../mail/calendar.ts';
+import { fromAddress } from '../../mail/compose.ts';
+import { findById } from './admin-leads.repo.ts';
+import { currentInvitation, lockDemo, saveInvitation } from './invitations.repo.ts';
+import { isTimeZone, zonedInstant } from './local-time.ts';
+
+type Input = components['schemas']['InvitationInput'];
+
+const field = (path: string, message: string) => badRequest(message, [{ path, message }]);
+
+/** The instant the desk asked for, or a 400 saying what is wrong with it. */
+function startOf(input: Input, now = Date.now()): Date {
+  if (!isTimeZone(input.timeZone)) {
+    throw field('/timeZone', `Unknown time zone "${input.timeZone}": use an IANA name such as Europe/Berlin`);
+  }
+  const start = zonedInstant(input.date, input.time, input.timeZone);
+  if (!start) {
+    throw field(
+      '/time',
+      `${input.date} ${input.time} does not exist in ${input.timeZone} (the clocks skip that hour)`,
+    );
+  }
+  if (start.getTime() < now) throw field('/date', 'The demo must start in the future');
+  return start;
+}
+
+const describe = (p: InvitationParams) =>
+  `${new Intl.DateTimeFormat('en-US', {
+    timeZone: p.timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(
+    new Date(p.startsAt),
+  )} ${p.timeZone}, ${p.durationMinutes} min${p.meetingUrl ? `, ${p.meetingUrl}` : ''}`;
+
+/**
+ * Demo invitations from the desk (docs/product.md#follow-up): sending one confirms the demo,
+ * moving it sends an update (same UID, SEQUENCE + 1), cancelling sends METHOD:CANCEL and cancels
+ * the demo. Each change and its email are one transaction.
+ */
+export function createInvitationService(db: Db, mailFrom: string) {
+  const domain = fromAddress(mailFrom).split('@')[1] ?? 'lead-desk.invalid';
+
+  async function reload(id: number) {
+    return (await findById(db, demoKind, id))!;
+  }
+
+  return {
+    async schedule(id: number, input: Input, actor: string) {
+      const start = startOf(input);
+      await inTransaction(db, async (client) => {
+        const demo = await lockDemo(client, id);
+        if (!demo) throw notFound(`There is no demo request ${id}.`);
+        const moving = demo.uid !== null && !demo.cancelled;
+        const p: InvitationParams = {
+          uid: demo.uid ?? `demo-${randomUUID()}@${domain}`,
+          sequence: demo.sequence === null ? 0 : demo.sequence + 1,
+          method: 'REQUEST',
+          change: moving ? 'moved' : 'new',
+          startsAt: start.toISOString(),
+          timeZone: input.timeZone,
+          durationMinutes: input.durationMinutes,
+          meetingUrl: input.meetingUrl ?? null,
+        };
+        await saveInvitation(client, id, p, {
+          status: 'confirmed',
+          previousStatus: demo.status,
+          template: 'demo-invitation',
+          event: moving ? 'invitation-updated' : 'invitation-sent',
+          detail: describe(p),
+          actor,
+        });
+      });
+      return reload(id);
+    },
+
+    async cancel(id: number, actor: string) {
+      await inTransaction(db, async (client) => {
+        const demo = await lockDemo(client, id);
+        if (!demo) throw notFound(`There is no demo request ${id}.`);
+        if (demo.uid === null || demo.cancelled) {
+          throw new HttpError(409, 'Conflict', `Demo request ${id} has no invitation to cancel.`);
+        }
+        const p: InvitationParams = {
+          ...(await currentInvitation(client, id)),
+          sequence: demo.sequence! + 1,
+          method: 'CANCEL',
+          change: 'cancelled',
+        };
+        await saveInvitation(client, id, p, {
+          status: 'cancelled',
+          previousStatus: demo.status,
+          template: 'demo-cancellation',
+          event: 'invitation-cancelled',
+          detail: describe(p),
+          actor,
+        });
+      });
+      return reload(id);
+    },
+  };
+}
+
+export type InvitationService = ReturnType<typeof createInvitationService>;

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has a working default for every variable', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      dbPoolSize: 20,
+      leadRateLimitPerMinute: 10,
+      bodyLimitBytes: 65536,
+      adminUsername: 'admin',
+      adminPassword: undefined,
+      trustProxy: false,
+      allowedOrigins: [],
+      logLevel: 'info',
+      host: '127.0.0.1',
+      adminMfa: 'optional',
+      dbStatementTimeoutMs: 5000,
+      webhookAllowHttp: false,
+      webhookAllowPrivate: false,
+      webhookRetryScheduleMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+    });
+  });
+
+  it('runs jobs in the API process unless WORKER_IN_PROCESS turns them off', () => {
+    expect(loadConfig({ WORKER_IN_PROCESS: 'off' }).workerInProcess).toBe(false);
+    expect(loadConfig({ WORKER_IN_PROCESS: '0' }).workerInProcess).toBe(false);
+    expect(loadConfig({ WORKER_IN_PROCESS: 'on' }).workerInProcess).toBe(true);
+  });
+
+  it('reads a retry schedule of durations and refuses one it cannot read', () => {
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '250ms, 1s,1.5m,2h,1d' }).webhookRetryScheduleMs).toEqual([
+      250, 1000, 90_000, 7_200_000, 86_400_000,
+    ]);
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '5s,soon' })).toThrow(
+      'WEBHOOK_RETRY_SCHEDULE must be durations like 5s,5m,2h separated by commas, got "soon"',
+    );
+  });
+
+  it('reads flags, lists and numbers, treating empty values as unset', () => {
+    const config = loadConfig({
+      TRUST_PROXY: 'true',
+      ALLOWED_ORIGINS: ' https://a.example , https://b.example,',
+      DB_POOL_SIZE: '5',
+      ADMIN_PASSWORD: '',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config.trustProxy).toBe(true);
+    expect(config.allowedOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.dbPoolSize).toBe(5);
+    expect(config.adminPassword).toBeUndefined();
+    expect(config.logLevel).toBe('warn');
+  });
+
+  it('refuses wrong values, naming every variable that is wrong at once', () => {
+    let message = '';
+    try {
+      loadConfig({ DB_POOL_SIZE: 'ten', PORT: '-1', LOG_LEVEL: 'loud' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain('DB_POOL_SIZE must be a whole number of at least 1, got "ten"');
+    expect(message).toContain('PORT must be a whole number of at least 0, got "-1"');
+    expect(message).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
+  });
+
+  it('holds ADMIN_PASSWORD to the same 12-character rule as the admin CLI', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short-pw' })).toThrow(
+      'ADMIN_PASSWORD must be at least 12 characters',
+    );
+    expect(loadConfig({ ADMIN_PASSWORD: 'twelve chars' }).adminPassword).toBe('twelve chars');
+  });
+
+  it('stores ADMIN_USERNAME in its one spelling and refuses one no account can have', () => {
+    expect(loadConfig({ ADMIN_USERNAME: ' Boss ' }).adminUsername).toBe('boss');
+    expect(() => loadConfig({ ADMIN_USERNAME: 'ADMİN' })).toThrow('ADMIN_USERNAME must be');
+  });
+
+  it('reads ADMIN_MFA and the database password from a file', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const dir = mkdtempSync(`${(await import('node:os')).tmpdir()}/cfg-`);
+    writeFileSync(`${dir}/pw`, 'p@ss word\n');
+    const config = loadConfig({
+      ADMIN_MFA: 'required',
+      DATABASE_URL: 'postgres://leaddesk@db:5432/leaddesk',
+      DATABASE_PASSWORD_FILE: `${dir}/pw`,
+    });
+    expect(config.adminMfa).toBe('required');
+    expect(config.databaseUrl).toBe('postgres://leaddesk:p%40ss%20word@db:5432/leaddesk');
+    expect(() => loadConfig({ ADMIN_MFA: 'sometimes' })).toThrow(
+      'ADMIN_MFA must be one of off, optional, required',
+    );
+  });
+
+  it('reads the follow-up settings: email off without SMTP_URL, the worker in-process, metrics off', () => {
+    expect(loadConfig({})).toMatchObject({
+      publicUrl: 'http://localhost:8080',
+      smtpUrl: undefined,
+      salesNotifyTo: [],
+      workerInProcess: true,
+      metricsPort: null,
+      metricsHost: '127.0.0.1',
+    });
+    const config = loadConfig({
+      PUBLIC_URL: 'https://textflow.example/',
+      SMTP_URL: 'smtp://user:pass@mail.example:587',
+      SALES_NOTIFY_TO: 'a@textflow.example, b@textflow.example',
+      WORKER_IN_PROCESS: 'false',
+      METRICS_PORT: '9464',
+    });
+    expect(config).toMatchObject({
+      publicUrl: 'https://textflow.example',
+      smtpUrl: 'smtp://user:pass@mail.example:587',
+      salesNotifyTo: ['a@textflow.example', 'b@textflow.example'],
+      workerInProcess: false,
+      metricsPort: 9464,
+    });
+    expect(() => loadConfig({ SMTP_URL: 'mail.example:587', PUBLIC_URL: 'textflow.example' })).toThrow(
+      /PUBLIC_URL must be a URL starting with http:\/\/ or https:\/\/\n {2}SMTP_URL must be a URL starting with smtp:\/\//,
+    );
+  });
+});

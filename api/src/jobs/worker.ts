@@ -1,0 +1,99 @@
+import { run, type Runner } from 'graphile-worker';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/pool.ts';
+import type { Logger } from '../http/logger.ts';
+import { dispatch, requeueStale } from '../mail/queue.repo.ts';
+import { sendMailTask } from '../mail/send-mail.ts';
+import { createTransport } from '../mail/transport.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import { createSecrets } from '../secrets/secrets.ts';
+import { deliverDeps, type DeliverDeps } from '../webhooks/deliver.ts';
+import { startWebhookRelay } from '../webhooks/relay.ts';
+import { webhookTasks } from '../webhooks/webhooks.tasks.ts';
+import { workerLogger } from './queue.ts';
+
+export interface WorkerOptions {
+  /** Seconds a claimed message stays one worker's (default 120: longer than any SMTP timeout). */
+  leaseSeconds?: number;
+  /** How often this worker looks for messages whose worker died (default 30 s). */
+  sweepEveryMs?: number;
+  /** How long the dispatcher waits after finding no new message (default 100 ms). */
+  dispatchIdleMs?: number;
+}
+
+export interface Worker {
+  runner: Runner;
+  /** Takes no new job, lets running ones finish (graphile-worker's graceful shutdown), closes SMTP. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The job worker: graphile-worker's runner with every task (`send_mail`, the webhook deliveries), on
+ * the given pool, and the two relays that turn outbox rows into jobs. Runs in the API process under
+ * `npm start` and alone in the Docker stack's `worker` service (worker.ts); any number may run at
+ * once (docs/operations.md#scale).
+ */
+export async function startWorker(
+  deps: { db: Db; config: Config; log: Logger; metrics?: Metrics; webhooks?: DeliverDeps },
+  opts: WorkerOptions = {},
+): Promise<Worker> {
+  const { db, config, log } = deps;
+  const webhooks = deps.webhooks ?? deliverDeps(db, config, log);
+  const transport = config.smtpUrl ? createTransport(config.smtpUrl) : null;
+  if (!transport) log.warn('SMTP_URL is not set: emails are rendered and held, not sent (see the desk)');
+  const leaseSeconds = opts.leaseSeconds ?? 120;
+  const runner = await run({
+    pgPool: db,
+    concurrency: config.workerConcurrency,
+    noHandleSignals: true,
+    // No crontab file is read from the working directory.
+    crontab: '',
+    pollInterval: config.workerPollIntervalMs,
+    logger: workerLogger(log),
+    taskList: {
+      ...webhookTasks(webhooks),
+      send_mail: sendMailTask({
+        ...deps,
+        metrics: deps.metrics,
+        secrets: createSecrets(db),
+        transport,
+        leaseSeconds,
+      }),
+    },
+  });
+  const sweep = setInterval(() => {
+    requeueStale(db).then(
+      (n) => n > 0 && log.warn({ messages: n }, 'requeued messages whose worker stopped while sending'),
+      (err: unknown) => log.warn({ err }, 'could not look for interrupted messages'),
+    );
+  }, opts.sweepEveryMs ?? 30_000);
+  sweep.unref();
+
+  // The dispatcher: new outbox rows become batch jobs within a fraction of a second. It polls
+  // rather than listens, because a NOTIFY from every lead's transaction is what it spares them
+  // (see the create-mail-outbox migration); while there is a backlog it does not wait at all.
+  let dispatching = true;
+  const dispatcher = (async () => {
+    while (dispatching) {
+      const n = await dispatch(db).catch((err: unknown) => {
+        log.warn({ err }, 'could not hand new emails to the job queue');
+        return 0;
+      });
+      if (n < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
+    }
+  })();
+  // Webhook outbox rows become delivery jobs the same way (webhooks/relay.ts).
+  const relay = startWebhookRelay({ db, log });
+  log.info({ concurrency: config.workerConcurrency, smtp: Boolean(transport) }, 'job worker started');
+  return {
+    runner,
+    async stop() {
+      clearInterval(sweep);
+      dispatching = false;
+      await Promise.all([dispatcher, relay.stop()]);
+      await runner.stop();
+      transport?.close();
+      if (!deps.webhooks) webhooks.sender.close();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import type { Db } from '../db/pool.ts';
+import type { OutboxRow } from './compose.ts';
+
+/** An outbox row as claimed for sending: its key, and its rendering when an earlier try made one. */
+export interface ClaimedRow extends OutboxRow {
+  attempts: number;
+  sender: string | null;
+  recipients: string[] | null;
+  subject: string | null;
+  html: string | null;
+  body_text: string | null;
+  calendar: string | null;
+  headers: Record<string, string> | null;
+}
+
+/**
+ * Takes messages for one try each: queued ones, or 'sending' ones under a lease that ran out (their
+ * worker died, docs/operations.md#email). One statement, so two workers never take the same one;
+ * ids that are sent, failed, held or another worker's are left out.
+ */
+export async function claim(db: Db, ids: number[], leaseSeconds: number): Promise<ClaimedRow[]> {
+  const { rows } = await db.query<ClaimedRow>(
+    `UPDATE mail_messages
+        SET status = 'sending', attempts = attempts + 1, updated_at = clock_timestamp(),
+            lease_until = clock_timestamp() + make_interval(secs => $2)
+      WHERE id = ANY($1::bigint[])
+        AND (status = 'queued' OR (status = 'sending' AND lease_until < clock_timestamp()))
+      RETURNING id, lead_kind, lead_id, template, revision, params, created_at, attempts,
+                sender, recipients, subject, html, body_text, calendar, headers`,
+    [ids, leaseSeconds],
+  );
+  return rows;
+}
+
+export interface Rendering {
+  sender: string;
+  recipients: string[];
+  subject: string;
+  html: string;
+  text: string;
+  calendar: string | null;
+  headers: Record<string, string>;
+}
+
+export interface Outcome {
+  status: 'sent' | 'queued' | 'failed' | 'held';
+  /** The history event it adds (sent, retrying, failed, held) and what to show after its label. */
+  event: 'sent' | 'retrying' | 'failed' | 'held';
+  detail: string;
+  error: string | null;
+  smtpResponse: string | null;
+}
+
+export interface Recorded {
+  row: { id: number; attempts: number };
+  outcome: Outcome;
+  rendering: Rendering | null;
+}
+
+/**
+ * Records tries' outcomes, their renderings (the first time) and a history event each, in one
+ * statement, for the messages still those tries' (same attempt, still 'sending'). Answers, in
+ * order, whether each was.
+ */
+export async function record(db: Db, items: Recorded[]): Promise<boolean[]> {
+  const col = <T>(f: (i: Recorded) => T) => items.map(f);
+  const { rows } = await db.query<{ id: number }>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                            $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])
+         AS t (id, attempts, status, error, smtp_response, event, detail,
+               sender, recipients, subject, html, body_text, calendar, headers)
+     ),
+     m AS (
+       UPDATE mail_messages AS m
+          SET status = i.status, last_error = coalesce(i.error, m.last_error), smtp_response = i.smtp_response,
+              sent_at = CASE WHEN i.status = 'sent' THEN clock_timestamp() END, lease_until = NULL,
+              updated_at = clock_timestamp(),
+              sender = coalesce(i.sender, m.sender), recipients = coalesce(i.recipients::text[], m.recipients),
+              subject = coalesce(i.subject, m.subject), html = coalesce(i.html, m.html),
+              body_text = coalesce(i.body_text, m.body_text), calendar = coalesce(i.calendar, m.calendar),
+              headers = coalesce(i.headers::jsonb, m.headers)
+         FROM input i
+        WHERE m.id = i.id AND m.attempts = i.attempts AND m.status = 'sending'
+        RETURNING m.id, m.lead_kind, m.lead_id, i.event, i.detail
+     ),
+     e AS (
+       INSERT INTO lead_events (lead_kind, lead_id, type, message_id, detail)
+       SELECT lead_kind, lead_id, event, id, jsonb_build_object('text', detail) FROM m
+     )
+     SELECT id FROM m`,
+    [
+      col((i) => i.row.id),
+      col((i) => i.row.attempts),
+      col((i) => i.outcome.status),
+      col((i) => i.outcome.error),
+      col((i) => i.outcome.smtpResponse),
+      col((i) => i.outcome.event),
+      col((i) => i.outcome.detail),
+      col((i) => i.rendering?.sender ?? null),
+      // A text[] per row does not fit a 2-D array of unequal lengths: each travels as its literal.
+      col((i) => (i.rendering ? arrayLiteral(i.rendering.recipients) : null)),
+      col((i) => i.rendering?.subject ?? null),
+      col((i) => i.rendering?.html ?? null),
+      col((i) => i.rendering?.text ?? null),
+      col((i) => i.rendering?.calendar ?? null),
+      col((i) => (i.rendering ? JSON.stringify(i.rendering.headers) : null)),
+    ],
+  );
+  const mine = new Set(rows.map((r) => r.id));
+  return items.map((i) => mine.has(i.row.id));
+}
+
+/** A PostgreSQL array literal of texts, every element quoted. */
+const arrayLiteral = (values: string[]) =>
+  `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;

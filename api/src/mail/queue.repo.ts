@@ -1,0 +1,85 @@
+import type { Db } from '../db/pool.ts';
+import { inTransaction } from '../db/transaction.ts';
+
+/** Messages per graphile-worker job: one job's claim, lead reads and records serve them all. */
+export const MESSAGES_PER_JOB = 20;
+
+/**
+ * Hands new outbox rows (a lead's insert, a resend, a takeover) to graphile-worker: up to `limit`
+ * of them, as batch jobs of `send_mail` (payload: [{ id }, ...]), alerts first (priority 0).
+ * Several workers may dispatch at once: each takes rows the others have not locked. Answers how
+ * many rows it dispatched. The rows are marked and the jobs added in one transaction.
+ */
+export async function dispatch(db: Db, limit = 1000): Promise<number> {
+  return inTransaction(db, async (client) => {
+    const { rows } = await client.query<{ payload: { id: number }[]; priority: number }>(
+      `WITH due AS (
+         SELECT id FROM mail_messages WHERE job_queued_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+       ),
+       marked AS (
+         UPDATE mail_messages m SET job_queued_at = clock_timestamp() FROM due WHERE m.id = due.id
+         RETURNING m.id, CASE m.template WHEN 'sales-alert' THEN 0 ELSE 1 END AS priority
+       )
+       SELECT json_agg(json_build_object('id', id) ORDER BY id) AS payload, priority
+         FROM (SELECT id, priority, (row_number() OVER (PARTITION BY priority ORDER BY id) - 1) / $2 AS chunk
+                 FROM marked) x
+        GROUP BY priority, chunk
+        ORDER BY priority, chunk`,
+      [limit, MESSAGES_PER_JOB],
+    );
+    if (rows.length === 0) return 0;
+    // graphile-worker's own function (its public SQL API); 14 attempts over about 28 hours.
+    await client.query(
+      `SELECT count(*) FROM graphile_worker.add_jobs(
+         (SELECT array_agg(ROW('send_mail', p, NULL, NULL, 14, NULL, pr, NULL)::graphile_worker.job_spec)
+            FROM unnest($1::json[], $2::int[]) AS t (p, pr)))`,
+      [rows.map((r) => JSON.stringify(r.payload)), rows.map((r) => r.priority)],
+    );
+    return rows.reduce((n, r) => n + r.payload.length, 0);
+  });
+}
+
+/**
+ * Messages whose sending worker died (lease run out) go back to the queue (the dispatcher makes
+ * their new job), and their history says so. The dead worker's own job stays locked until
+ * graphile-worker frees it (4 hours), then finds them no longer its to send.
+ */
+export async function requeueStale(db: Db): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH stale AS (
+       UPDATE mail_messages
+          SET status = 'queued', lease_until = NULL, job_queued_at = NULL, updated_at = clock_timestamp()
+        WHERE status = 'sending' AND lease_until < clock_timestamp()
+        RETURNING id, lead_kind, lead_id
+     ),
+     events AS (
+       INSERT INTO lead_events (lead_kind, lead_id, type, message_id, detail)
+       SELECT lead_kind, lead_id, 'interrupted', id,
+              jsonb_build_object('text', 'The worker stopped while sending; sending again')
+         FROM stale
+     )
+     SELECT count(*)::int AS n FROM stale`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Queues a failed or held message again; undefined when it is neither. */
+export async function requeue(db: Db, id: number, actor: string): Promise<{ id: number } | undefined> {
+  const { rows } = await db.query<{ id: number }>(
+    `WITH m AS (
+       UPDATE mail_messages
+          SET status = 'queued', job_queued_at = NULL, updated_at = clock_timestamp(),
+              -- A held message that was never rendered (nobody to send to) is composed afresh.
+              html = CASE WHEN recipients IS NULL THEN NULL ELSE html END
+        WHERE id = $1 AND status IN ('failed', 'held')
+        RETURNING id, lead_kind, lead_id
+     ),
+     e AS (
+       INSERT INTO lead_events (lead_kind, lead_id, type, message_id, actor)
+       SELECT lead_kind, lead_id, 'resent', id, $2 FROM m
+     )
+     SELECT id FROM m`,
+    [id, actor],
+  );
+  return rows[0];
+}

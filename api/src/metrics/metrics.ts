@@ -1,0 +1,98 @@
+import http from 'node:http';
+import type { Middleware } from 'koa';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../db/pool.ts';
+import type { Logger } from '../http/logger.ts';
+import { deliveryCounts, jobQueueDepth, leadCounts } from './metrics.repo.ts';
+
+/**
+ * The Prometheus series of one process (docs/operations.md#metrics). Counters count what this
+ * process did (requests it answered, emails its worker sent); the gauges read the database when
+ * scraped, so every process reports the same value for them (take max(), not sum()).
+ */
+export function createMetrics(db: Db) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'leaddesk_' });
+  const requests = new Histogram({
+    name: 'leaddesk_http_request_duration_seconds',
+    help: 'API request latency by contract operation, method and status',
+    labelNames: ['operation', 'method', 'status'],
+    buckets: [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const emails = new Counter({
+    name: 'leaddesk_emails_total',
+    help: 'Emails by outcome of a try (sent, failed, held, retried) and template',
+    labelNames: ['outcome', 'template'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'leaddesk_leads',
+    help: 'Leads stored, by kind (newsletter: active subscribers)',
+    labelNames: ['kind'],
+    registers: [registry],
+    async collect() {
+      for (const [kind, n] of Object.entries(await leadCounts(db))) this.set({ kind }, n);
+    },
+  });
+  new Gauge({
+    name: 'leaddesk_job_queue_depth',
+    help: 'Jobs in the graphile-worker queue: ready to run, scheduled for later (retries), running',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      for (const [state, n] of Object.entries(await jobQueueDepth(db))) this.set({ state }, n);
+    },
+  });
+  new Gauge({
+    name: 'leaddesk_emails_unsent',
+    help: 'Emails not (yet) sent, by status: queued, sending, failed, held',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      for (const [status, n] of Object.entries(await deliveryCounts(db))) this.set({ status }, n);
+    },
+  });
+  return { registry, requests, emails };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Times every request, labelled by the contract operation it matched (bounded cardinality). */
+export function requestTimer(metrics: Metrics): Middleware {
+  return async (ctx, next) => {
+    const end = metrics.requests.startTimer();
+    try {
+      await next();
+    } finally {
+      const operation = (ctx as { _matchedRouteName?: string })._matchedRouteName ?? 'none';
+      end({ operation, method: ctx.method, status: String(ctx.status) });
+    }
+  };
+}
+
+/**
+ * The metrics on their own port, never on the public one: nginx publishes only the site and
+ * /api, and METRICS_HOST keeps it on loopback unless an operator opens it to a scraper's network.
+ */
+export async function startMetricsServer(metrics: Metrics, host: string, port: number, log: Logger) {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: the metrics are at /metrics\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(text),
+      (err: unknown) => {
+        log.warn({ err }, 'metrics could not be collected');
+        res.writeHead(503, { 'Content-Type': 'text/plain' }).end('Metrics are unavailable right now\n');
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  log.info({ host, port }, `metrics on http://${host}:${port}/metrics`);
+  return server;
+}

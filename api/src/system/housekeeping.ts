@@ -1,0 +1,19 @@
+import type { Db } from '../db/pool.ts';
+import type { Logger } from '../http/logger.ts';
+import { sweepRateLimits } from '../limits/rate-limit.repo.ts';
+
+/**
+ * Deletes what no longer means anything, now and then, so tables whose keys come from clients
+ * (one rate-limit bucket per address or tried username) stay as small as the traffic of the last
+ * minutes (docs/operations.md#housekeeping). Every API process runs it; the deletes are idempotent.
+ */
+export function startHousekeeping(db: Db, log: Logger, everyMs = 60_000): { stop: () => void } {
+  const timer = setInterval(() => {
+    sweepRateLimits(db).then(
+      (n) => n > 0 && log.debug({ deleted: n }, 'drained rate-limit buckets swept'),
+      (err: unknown) => log.warn({ err }, 'rate-limit sweep failed'),
+    );
+  }, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,159 @@
+import type { components } from '@lead-desk/contract';
+import type { Config } from '../config.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { attemptDeliveries, deliveryPayload, type DeliverDeps } from './deliver.ts';
+import * as deliveries from './deliveries.repo.ts';
+import * as endpoints from './endpoints.repo.ts';
+import { insertTestDelivery } from './events.repo.ts';
+import type { WebhookData } from './payloads.ts';
+import { newSecret } from './signing.ts';
+
+type S = components['schemas'];
+
+/** How long a rotated-out secret keeps signing (docs/webhooks.md#rotating-the-secret). */
+export const PREVIOUS_SECRET_MS = 24 * 3_600_000;
+
+/** The contract's message for a URL it refuses (WebhookUrl's x-messages), for the same mistake found here. */
+const URL_MESSAGE = "Enter the endpoint's full URL, starting with https://";
+
+const noEndpoint = (id: number) => notFound(`There is no webhook endpoint ${id}.`);
+const noDelivery = (id: number) => notFound(`There is no webhook delivery ${id}.`);
+
+/** What the desk does with webhook endpoints and their delivery log (docs/product.md#webhooks). */
+export function createWebhookService(deps: DeliverDeps, config: Pick<Config, 'webhookAllowHttp'>) {
+  const { db } = deps;
+
+  /** The contract checks the URL's shape; this checks what depends on the server's settings. */
+  function checkUrl(raw: string): string {
+    const url = raw.trim();
+    const refuse = (detail: string, message = URL_MESSAGE) => badRequest(detail, [{ path: '/url', message }]);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw refuse(`${URL_MESSAGE}.`);
+    }
+    if (parsed.protocol === 'http:' && !config.webhookAllowHttp) {
+      throw refuse(
+        'Webhook URLs must use https://. Plain http:// is allowed only on a server started with WEBHOOK_ALLOW_HTTP=1, for development.',
+        'The URL must start with https://',
+      );
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw refuse(`${URL_MESSAGE}.`);
+    if (parsed.username || parsed.password) {
+      throw refuse(
+        'The URL must not contain a user name or password: receivers check the signature instead.',
+        'The URL must not contain a user name or password',
+      );
+    }
+    return url;
+  }
+
+  async function detail(id: number): Promise<S['WebhookDeliveryDetail']> {
+    const delivery = await deliveries.findDelivery(db, id);
+    if (!delivery) throw noDelivery(id);
+    const [attempts, payload] = await Promise.all([deliveries.listAttempts(db, id), deliveryPayload(db, id)]);
+    if (!payload) throw noDelivery(id);
+    return { delivery, attempts, payload };
+  }
+
+  return {
+    list: () => endpoints.listEndpoints(db),
+
+    async get(id: number) {
+      const endpoint = await endpoints.findEndpoint(db, id);
+      if (!endpoint) throw noEndpoint(id);
+      return endpoint;
+    },
+
+    async create(input: S['WebhookEndpointInput']): Promise<S['WebhookEndpointWithSecret']> {
+      const secret = newSecret();
+      const endpoint = await endpoints.insertEndpoint(
+        db,
+        {
+          url: checkUrl(input.url),
+          description: (input.description ?? '').trim(),
+          events: input.events,
+          leadKinds: input.leadKinds ?? [],
+          enabled: input.enabled ?? true,
+        },
+        secret,
+      );
+      return { endpoint, secret };
+    },
+
+    async update(id: number, changes: S['WebhookEndpointChanges']) {
+      const endpoint = await endpoints.updateEndpoint(db, id, {
+        ...changes,
+        url: changes.url === undefined ? undefined : checkUrl(changes.url),
+        description: changes.description?.trim(),
+      });
+      if (!endpoint) throw noEndpoint(id);
+      return endpoint;
+    },
+
+    async remove(id: number) {
+      if (!(await endpoints.deleteEndpoint(db, id))) throw noEndpoint(id);
+    },
+
+    async rotateSecret(id: number): Promise<S['WebhookEndpointWithSecret']> {
+      const secret = newSecret();
+      const endpoint = await endpoints.rotateSecret(db, id, secret, PREVIOUS_SECRET_MS);
+      if (!endpoint) throw noEndpoint(id);
+      return { endpoint, secret };
+    },
+
+    /** One attempt while the desk waits, kept in the log like any delivery. */
+    async sendTest(id: number) {
+      const data: WebhookData<'webhook.test'> = {
+        endpointId: id,
+        message: 'A test event from Lead Desk. Verify its signature, then answer 2xx.',
+      };
+      const deliveryId = await insertTestDelivery(db, id, data);
+      if (deliveryId === undefined) throw noEndpoint(id);
+      await attemptDeliveries(deps, [deliveryId]);
+      return detail(deliveryId);
+    },
+
+    listDeliveries(q: {
+      endpointId?: number;
+      leadKind?: S['LeadKind'];
+      leadId?: number;
+      event?: string;
+      status?: string;
+      since?: string;
+      cursor?: string;
+      limit?: number;
+    }) {
+      if ((q.leadKind === undefined) !== (q.leadId === undefined)) {
+        const missing = q.leadKind === undefined ? 'leadKind' : 'leadId';
+        throw badRequest('Filter by a lead with both leadKind and leadId.', [
+          {
+            path: `/query/${missing}`,
+            message: `${missing} is required with ${missing === 'leadId' ? 'leadKind' : 'leadId'}`,
+          },
+        ]);
+      }
+      const lead = q.leadKind && q.leadId ? { kind: q.leadKind, id: q.leadId } : undefined;
+      return deliveries.listDeliveries(db, { ...q, lead, limit: q.limit ?? 50 });
+    },
+
+    getDelivery: detail,
+
+    async redeliver(id: number) {
+      const delivery = await deliveries.findDelivery(db, id);
+      if (!delivery) throw noDelivery(id);
+      const endpoint = await endpoints.findEndpoint(db, delivery.endpointId);
+      if (!endpoint) throw noDelivery(id);
+      if (!endpoint.enabled) {
+        throw new HttpError(409, 'Conflict', 'The endpoint is disabled. Enable it, then redeliver.');
+      }
+      const again = await deliveries.insertRedelivery(db, id);
+      const queued = again === undefined ? undefined : await deliveries.findDelivery(db, again);
+      if (!queued) throw noDelivery(id);
+      return queued;
+    },
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;

@@ -1,0 +1,59 @@
+// The job worker alone: the Docker stack's `worker` service (same image as the API, its own
+// command), which can be scaled (docs/operations.md#scale). Under `npm start` the API runs the
+// same worker in its own process instead (server.ts).
+import { writeFileSync } from 'node:fs';
+import { loadConfig, type Config } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { createPool } from './db/pool.ts';
+import { createLogger } from './http/logger.ts';
+import { startWorker } from './jobs/worker.ts';
+import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
+
+let config: Config;
+try {
+  config = loadConfig();
+  if (!config.databaseUrl)
+    throw new Error('Invalid configuration:\n  DATABASE_URL is required for the worker');
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+const log = createLogger(config.logLevel, 'worker');
+
+// The API migrates too; whoever comes second waits on the migration lock, then finds nothing to do.
+await migrate(config.databaseUrl!, {
+  dir: config.migrationsDir,
+  log: (msg) => log.debug({ msg }, 'migration'),
+});
+const db = createPool(config.databaseUrl!, config.dbPoolSize);
+const metrics = createMetrics(db);
+const worker = await startWorker({ db, config, log, metrics });
+const metricsServer =
+  config.metricsPort !== null
+    ? // Metrics are for operators: a port already taken is logged, not a reason to stop serving.
+      await startMetricsServer(metrics, config.metricsHost, config.metricsPort, log).catch((err: unknown) => {
+        log.error({ err, port: config.metricsPort }, 'metrics are off: their port could not be opened');
+        return undefined;
+      })
+    : undefined;
+
+// The container's healthcheck reads this file's age: the event loop is alive and the runner up.
+const HEARTBEAT = '/tmp/worker-heartbeat';
+const beat = () => writeFileSync(HEARTBEAT, String(Date.now()));
+beat();
+const heartbeat = setInterval(beat, 5000);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  clearInterval(heartbeat);
+  log.info({ signal }, 'shutting down: no new jobs, finishing the running ones');
+  await worker.stop().catch((err: unknown) => log.warn({ err }, 'the job worker did not stop cleanly'));
+  metricsServer?.close();
+  await db.end().catch(() => {});
+  log.info('stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

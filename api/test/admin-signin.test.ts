@@ -1,0 +1,164 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import type supertest from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ensureFirstAdmin } from '../src/admin/admin.service.ts';
+import { createLogger } from '../src/http/logger.ts';
+import { ADMIN, createAdmin } from './admin-helpers.ts';
+import { expectContract } from './contract.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+// Sign-in under attack (docs/product.md#admin-desk): attempts are counted before they are
+// checked, a known device keeps its own count, hashing is bounded, one spelling of a username.
+
+const events: Record<string, unknown>[] = [];
+const log = pino({ level: 'info' }, { write: (line: string) => void events.push(JSON.parse(line)) });
+
+let t: TestApp;
+let site: string;
+beforeAll(async () => {
+  site = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-site-'));
+  writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>Home</title>');
+  t = await startTestApp({ trustProxy: true, staticDir: site }, { log });
+  await createAdmin(t);
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.query('TRUNCATE rate_limit_buckets, admin_sessions, admin_devices');
+  events.length = 0;
+});
+
+let address = 0;
+/** A client at its own address, as the site's visitors are behind the trusted proxy. */
+const from = (ip = `198.51.100.${++address % 250}`) =>
+  t.request().set('Origin', t.baseUrl).set('X-Forwarded-For', ip);
+const login = (agent: supertest.Agent, body: { username: string; password: string }) =>
+  agent.post('/api/admin/login').send(body);
+const wrong = (i: number) => ({ username: 'admin', password: `wrong password ${i}` });
+
+describe('counting attempts', () => {
+  it('refuses the 6th and later of many wrong passwords sent at once, however they are timed', async () => {
+    const agent = from('192.0.2.10');
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => login(agent, wrong(i))));
+    for (const a of answers) expectContract('adminLogin', a);
+    const statuses = answers.map((a) => a.status);
+    // At most 5 were checked at all; the rest were refused unchecked: 429 by the count, or 503
+    // when the hashing queue was full (those give their hit back, and are refused all the same).
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429 || s === 503).length).toBe(12 - checked);
+    // Whatever the burst's timing, the account has exactly five checks in all: the ones it did not
+    // use are left for the attempts that follow, and the next one after them is refused.
+    const after: number[] = [];
+    for (let i = 0; i < 6 - checked; i++) after.push((await login(agent, wrong(100 + i))).status);
+    expect(after).toEqual([...Array<number>(5 - checked).fill(401), 429]);
+  });
+
+  it('counts every spelling that folds to one username together, and signs in only the exact account', async () => {
+    for (const name of ['ADMIN', ' Admin ', 'ａｄｍｉｎ', 'admin', 'AdMiN']) {
+      expect((await login(from(), { username: name, password: 'not the password' })).status).toBe(401);
+    }
+    expect((await login(from(), ADMIN)).status).toBe(429);
+    await t.db.query('TRUNCATE rate_limit_buckets');
+    // A dotted capital I folds to "i" in PostgreSQL but not here: it names no account.
+    const dotted = await login(from(), { username: 'ADMİN', password: ADMIN.password });
+    expect(dotted.status).toBe(401);
+  });
+});
+
+describe('an attack does not lock the admin out', () => {
+  it('lets the admin in from a device that signed in before, while the attacker stays throttled', async () => {
+    const admin = from('192.0.2.20');
+    expect((await login(admin, ADMIN)).status).toBe(200);
+    expect((await admin.post('/api/admin/logout')).status).toBe(204);
+
+    const attacks = [];
+    for (let i = 0; i < 8; i++) attacks.push((await login(from(), wrong(i))).status);
+    expect(attacks).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // The right password from a new device is throttled too: the account is under attack.
+    expect((await login(from(), ADMIN)).status).toBe(429);
+
+    const back = await login(admin, ADMIN);
+    expectContract('adminLogin', back);
+    expect(back.status).toBe(200);
+    expect((await admin.get('/api/admin/session')).status).toBe(200);
+    expect((await login(from(), wrong(99))).status).toBe(429);
+  });
+
+  it('throttles a known device that guesses wrong on its own, leaving other devices alone', async () => {
+    const guesser = from('192.0.2.30');
+    const other = from('192.0.2.31');
+    expect((await login(guesser, ADMIN)).status).toBe(200);
+    expect((await login(other, ADMIN)).status).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await login(guesser, wrong(i))).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await login(guesser, ADMIN)).status).toBe(429);
+    expect((await login(other, ADMIN)).status).toBe(200);
+  });
+
+  it('logs every refused and throttled attempt as a security event, without the password', async () => {
+    for (let i = 0; i < 6; i++)
+      await login(from('192.0.2.40'), { username: ' ADMIN ', password: 'hunter2 hunter2' });
+    const refused = events.filter((e) => e.event === 'login.refused');
+    const throttled = events.filter((e) => e.event === 'login.throttled');
+    expect(refused).toHaveLength(5);
+    expect(throttled).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ username: 'admin', ip: '192.0.2.40', reason: 'wrong-password' });
+    expect(throttled[0]).toMatchObject({ username: 'admin', ip: '192.0.2.40', limit: ['account'] });
+    expect(JSON.stringify(events)).not.toContain('hunter2');
+  });
+});
+
+describe('a login flood', () => {
+  it('refuses password checks beyond a short queue at once, while pages and leads answer quickly', async () => {
+    const started = Date.now();
+    const flood = Array.from({ length: 30 }, (_, i) =>
+      login(from(`203.0.113.${i + 1}`), { username: `nobody-${i}`, password: 'wrong password' }).then(
+        (r) => ({
+          status: r.status,
+          retryAfter: r.headers['retry-after'],
+          ms: Date.now() - started,
+        }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const pages: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = Date.now();
+      expect((await t.request().get('/')).status).toBe(200);
+      const lead = await from()
+        .post('/api/contact')
+        .send({ name: 'During Flood', email: 'f@example.com', message: 'Sent during a login flood.' });
+      expect(lead.status).toBe(201);
+      pages.push(Date.now() - t0);
+    }
+    const answers = await Promise.all(flood);
+    const busy = answers.filter((a) => a.status === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(20);
+    expect(busy.every((a) => a.retryAfter === '1')).toBe(true);
+    expect(Math.min(...busy.map((a) => a.ms))).toBeLessThan(1000);
+    expect(Math.max(...pages)).toBeLessThan(500);
+  });
+});
+
+describe('the password rule', () => {
+  it('refuses an ADMIN_PASSWORD shorter than 12 characters on first start, as the CLI does', async () => {
+    const app = await startTestApp();
+    try {
+      await expect(
+        ensureFirstAdmin(
+          app.db,
+          { adminUsername: 'admin', adminPassword: 'elevenchars' },
+          createLogger('silent'),
+        ),
+      ).rejects.toThrow('ADMIN_PASSWORD must be at least 12 characters');
+      const { rows } = await app.db.query('SELECT 1 FROM admin_users');
+      expect(rows).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OperationId } from '../src/http/typed.ts';
+import { createAdmin, signedIn } from './admin-helpers.ts';
+import { expectContract } from './contract.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+// What text the API takes and how it answers what it does not (docs/product.md#forms, #errors):
+// nothing a client sends gives a 500.
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+beforeAll(async () => {
+  t = await startTestApp({ leadRateLimitPerMinute: 0 });
+  await createAdmin(t);
+  admin = await signedIn(t);
+});
+afterAll(() => t.close());
+beforeEach(() =>
+  t.db.query('TRUNCATE contact_submissions, demo_requests, get_started_requests, newsletter_subscribers'),
+);
+
+const leads: {
+  path: string;
+  op: OperationId;
+  table: string;
+  valid: Record<string, string>;
+  texts: string[];
+}[] = [
+  {
+    path: '/api/contact',
+    op: 'createContact',
+    table: 'contact_submissions',
+    valid: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Please call me back.' },
+    texts: ['name', 'email', 'phone', 'company', 'message'],
+  },
+  {
+    path: '/api/demo',
+    op: 'createDemoRequest',
+    table: 'demo_requests',
+    valid: { name: 'Grace Hopper', email: 'grace@example.com' },
+    texts: ['name', 'email', 'phone', 'company', 'message'],
+  },
+  {
+    path: '/api/get-started',
+    op: 'createGetStartedRequest',
+    table: 'get_started_requests',
+    valid: { name: 'Alan Turing', email: 'alan@example.com' },
+    texts: ['name', 'email', 'phone', 'company', 'message'],
+  },
+  {
+    path: '/api/newsletter',
+    op: 'subscribeNewsletter',
+    table: 'newsletter_subscribers',
+    valid: { email: 'news@example.com' },
+    texts: ['email'],
+  },
+];
+
+const count = async (table: string) =>
+  (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+
+describe('control characters and broken text', () => {
+  const cases = leads.flatMap((l) =>
+    l.texts.flatMap((field) =>
+      [
+        ['NUL', 'Ab\u0000cd efgh ij'],
+        ['BEL', 'Ab\u0007cd efgh ij'],
+        ['C1 NEL', 'Ab\u0085cd efgh ij'],
+        ['a lone surrogate', 'Ab\ud800cd efgh ij'],
+      ].map(([what, value]) => [`${what} in ${l.path} ${field}`, l, field, value] as const),
+    ),
+  );
+  it.each(cases)('refuses %s with a 400 problem and stores nothing', async (_name, l, field, value) => {
+    const res = await t
+      .request()
+      .post(l.path)
+      .send({ ...l.valid, [field]: value });
+    expectContract(l.op, res);
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body.errors).toContainEqual({
+      path: `/${field}`,
+      message: expect.stringMatching(/^\w+ must /),
+    });
+    expect(await count(l.table)).toBe(0);
+  });
+
+  it('takes tab and line breaks in a message, but not in a name', async () => {
+    const ok = await t
+      .request()
+      .post('/api/contact')
+      .send({ ...leads[0]!.valid, message: 'Line one\r\nLine two\tand a tab' });
+    expect(ok.status).toBe(201);
+    const name = await t
+      .request()
+      .post('/api/contact')
+      .send({ ...leads[0]!.valid, name: 'Ada\nLovelace' });
+    expect(name.status).toBe(400);
+    expect(name.body.errors).toEqual([
+      { path: '/name', message: 'name must not contain control characters' },
+    ]);
+  });
+
+  it.each([
+    ['zero-width spaces', '\u200b\u200b\u200b'],
+    ['Hangul fillers', '\u3164\u3164'],
+    ['combining marks alone', '\u0301\u0302'],
+    ['a no-break space and a soft hyphen', '\u00a0\u00ad\u00a0'],
+  ])('refuses a name made only of %s with the name message', async (_what, name) => {
+    const res = await t
+      .request()
+      .post('/api/demo')
+      .send({ ...leads[1]!.valid, name });
+    expectContract('createDemoRequest', res);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual({ path: '/name', message: 'Name must be at least 2 characters' });
+  });
+
+  it('refuses a body that is not UTF-8 with 400', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"email":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('@example.com"}'),
+    ]);
+    const res = await fetch(`${t.baseUrl}/api/newsletter`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: bytes,
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const body = (await res.json()) as { detail: string };
+    expect(body.detail).toBe('The body is not valid UTF-8.');
+  });
+
+  it.each([['iso-8859-1'], ['utf-16'], ['no-such-charset']])(
+    'refuses charset=%s with 415',
+    async (charset) => {
+      const res = await t
+        .request()
+        .post('/api/newsletter')
+        .set('Content-Type', `application/json; charset=${charset}`)
+        .send(JSON.stringify({ email: 'x@example.com' }));
+      expectContract('subscribeNewsletter', res);
+      expect(res.status).toBe(415);
+      expect(await count('newsletter_subscribers')).toBe(0);
+    },
+  );
+
+  it('takes charset=utf-8 in any case', async () => {
+    const res = await t
+      .request()
+      .post('/api/newsletter')
+      .set('Content-Type', 'application/json; charset="UTF-8"')
+      .send(JSON.stringify({ email: 'x@example.com' }));
+    expect(res.status).toBe(202);
+  });
+});
+
+describe('the desk', () => {
+  it('refuses a NUL or another control character in the search with 400', async () => {
+    for (const q of ['a\u0000b', '\u0000', 'x\u001by']) {
+      const res = await admin.get('/api/contacts').query({ q });
+      expectContract('listContacts', res);
+      expect(res.status, JSON.stringify(q)).toBe(400);
+    }
+    expect((await admin.get('/api/contacts?q=%FF%FE')).status).toBe(400);
+  });
+
+  it.each([
+    ['year 0000', '0000-01-01T00:00:00Z'],
+    ['30 February', '2024-02-30T12:00:00Z'],
+    ['hour 24', '2024-01-01T24:00:00Z'],
+  ])('refuses a forged cursor with an impossible date (%s) with 400', async (_what, date) => {
+    const cursor = Buffer.from(JSON.stringify([date, 1])).toString('base64url');
+    const res = await admin.get('/api/contacts').query({ cursor });
+    expectContract('listContacts', res);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path: '/query/cursor', message: 'Invalid cursor' }]);
+  });
+});
+
+describe('answers that say what is wrong', () => {
+  it('names a "__proto__" key as an unknown field: it is valid JSON', async () => {
+    const res = await t
+      .request()
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send(
+        '{"name":"Ada Lovelace","email":"ada@example.com","message":"Please call me.","__proto__":{"x":1}}',
+      );
+    expectContract('createContact', res);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path: '/__proto__', message: '__proto__ is not a known field' }]);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it.each([['application/foo+json'], ['application/vnd.api+json'], ['text/json']])(
+    'refuses %s with 415',
+    async (type) => {
+      const res = await t
+        .request()
+        .post('/api/contact')
+        .set('Content-Type', type)
+        .send(JSON.stringify(leads[0]!.valid));
+      expectContract('createContact', res);
+      expect(res.status).toBe(415);
+    },
+  );
+
+  it.each([['0x1'], ['1e0'], ['01'], ['1.0'], ['+1']])('finds no demo at /api/demos/%s', async (id) => {
+    // The lead's follow-up (its emails, their history) goes too, so demo 1 is new again.
+    await t.db.query('TRUNCATE demo_requests, mail_messages, lead_events RESTART IDENTITY');
+    await t.db.query(`INSERT INTO demo_requests (name, email) VALUES ('Demo One', 'one@example.com')`);
+    const res = await admin.patch(`/api/demos/${encodeURIComponent(id)}`).send({ status: 'confirmed' });
+    expectContract('updateDemoRequest', res);
+    expect(res.status).toBe(404);
+    const after = await t.db.query<{ status: string }>('SELECT status FROM demo_requests');
+    expect(after.rows[0]!.status).toBe('pending');
+  });
+
+  it('refuses a limit written as 1e1 with 400', async () => {
+    const res = await admin.get('/api/contacts?limit=1e1');
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { path: '/query/limit', message: 'limit must be a whole number in digits' },
+    ]);
+  });
+});

@@ -1,0 +1,122 @@
+import type supertest from 'supertest';
+import { expect } from 'vitest';
+import type { Config } from '../src/config.ts';
+import { createLogger } from '../src/http/logger.ts';
+import { startJobRunner, type JobRunner } from '../src/jobs/queue.ts';
+import { deliverDeps } from '../src/webhooks/deliver.ts';
+import { startWebhookRelay } from '../src/webhooks/relay.ts';
+import { webhookTasks } from '../src/webhooks/webhooks.tasks.ts';
+import { createAdmin, signedIn } from './admin-helpers.ts';
+import { expectContract } from './contract.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import type { Receiver } from './webhook-receivers.ts';
+
+export interface WebhookApp {
+  t: TestApp;
+  admin: supertest.Agent;
+  /** Starts the job runner (the server's, with the webhook tasks) and the relay if not running. */
+  startJobs(): Promise<void>;
+  stopJobs(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on its own database, as for any API test, with plain-HTTP local receivers allowed
+ * and retries a few hundred milliseconds apart (overrides change that), a signed-in admin, and
+ * graphile-worker running the webhook tasks and the relay in this process as server.ts does.
+ */
+export async function startWebhookApp(overrides: Partial<Config> = {}): Promise<WebhookApp> {
+  const t = await startTestApp({
+    leadRateLimitPerMinute: 0,
+    webhookAllowHttp: true,
+    webhookAllowPrivate: true,
+    webhookRetryScheduleMs: [300, 300, 300],
+    ...overrides,
+  });
+  await createAdmin(t);
+  const admin = await signedIn(t);
+  const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const deps = deliverDeps(t.db, t.config, log);
+  let runner: JobRunner | undefined;
+  let relay: ReturnType<typeof startWebhookRelay> | undefined;
+  const app: WebhookApp = {
+    t,
+    admin,
+    async startJobs() {
+      runner ??= await startJobRunner({
+        databaseUrl: t.databaseUrl,
+        taskList: webhookTasks(deps),
+        concurrency: 4,
+        pollIntervalMs: 100,
+        log,
+      });
+      relay ??= startWebhookRelay({ db: t.db, log });
+    },
+    async stopJobs() {
+      await Promise.all([runner?.stop(), relay?.stop()]);
+      runner = undefined;
+      relay = undefined;
+    },
+    async close() {
+      await app.stopJobs();
+      deps.sender.close();
+      await t.close();
+    },
+  };
+  await app.startJobs();
+  return app;
+}
+
+type EndpointInput = { events?: string[]; leadKinds?: string[]; description?: string; enabled?: boolean };
+
+/** An endpoint for this receiver, made through the desk API; the receiver learns its secret. */
+export async function createEndpoint(admin: supertest.Agent, receiver: Receiver, input: EndpointInput = {}) {
+  const res = await admin.post('/api/webhooks').send({
+    url: receiver.url,
+    events: [
+      'lead.created',
+      'lead.status_changed',
+      'demo.scheduled',
+      'newsletter.confirmed',
+      'newsletter.unsubscribed',
+    ],
+    ...input,
+  });
+  expectContract('createWebhookEndpoint', res);
+  expect(res.status).toBe(201);
+  receiver.secrets = [res.body.secret];
+  return res.body.endpoint as { id: number };
+}
+
+export async function deliveries(admin: supertest.Agent, query: Record<string, string | number>) {
+  const res = await admin.get('/api/webhook-deliveries').query(query);
+  expectContract('listWebhookDeliveries', res);
+  expect(res.status).toBe(200);
+  return res.body.deliveries as {
+    id: number;
+    status: string;
+    attempts: number;
+    event: string;
+    webhookId: string;
+    lead: { kind: string; id: number } | null;
+    lastAttempt: { statusCode: number | null; error: string | null; responseExcerpt: string } | null;
+    nextAttemptAt: string | null;
+  }[];
+}
+
+export async function deliveryDetail(admin: supertest.Agent, id: number) {
+  const res = await admin.get(`/api/webhook-deliveries/${id}`);
+  expectContract('getWebhookDelivery', res);
+  expect(res.status).toBe(200);
+  return res.body as {
+    delivery: { status: string; attempts: number };
+    attempts: {
+      attempt: number;
+      statusCode: number | null;
+      error: string | null;
+      durationMs: number;
+      responseExcerpt: string;
+    }[];
+    payload: Record<string, unknown>;
+  };
+}

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAdmin, signedIn } from './admin-helpers.ts';
+import { expectContract } from './contract.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import { createEndpoint, startWebhookApp, type WebhookApp } from './webhook-app.ts';
+import { expectAllValid, startReceiver, type Receiver } from './webhook-receivers.ts';
+
+let app: WebhookApp;
+let receiver: Receiver;
+beforeAll(async () => {
+  app = await startWebhookApp();
+  receiver = await startReceiver(() => ({ status: 200, body: 'thanks' }));
+});
+afterAll(async () => {
+  await receiver.close();
+  await app.close();
+});
+beforeEach(async () => {
+  await app.t.db.query(
+    'TRUNCATE webhook_endpoints, webhook_events, webhook_outbox, webhook_deliveries, webhook_attempts',
+  );
+  receiver.received.length = 0;
+  receiver.answer = () => ({ status: 200, body: 'thanks' });
+});
+
+const ALL_EVENTS = [
+  'lead.created',
+  'lead.status_changed',
+  'demo.scheduled',
+  'newsletter.confirmed',
+  'newsletter.unsubscribed',
+];
+
+describe('webhook endpoints in the desk', () => {
+  it('creates an endpoint and answers its whsec_ secret once, never again', async () => {
+    const res = await app.admin
+      .post('/api/webhooks')
+      .send({ url: receiver.url, events: ['lead.created'], description: '  CRM  ' });
+    expectContract('createWebhookEndpoint', res);
+    expect(res.status).toBe(201);
+    expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(res.body.endpoint).toMatchObject({
+      url: receiver.url,
+      description: 'CRM',
+      events: ['lead.created'],
+      leadKinds: [],
+      enabled: true,
+      disabledReason: null,
+      disabledAt: null,
+      failingSince: null,
+      previousSecretExpiresAt: null,
+    });
+    const one = await app.admin.get(`/api/webhooks/${res.body.endpoint.id}`);
+    expectContract('getWebhookEndpoint', one);
+    const list = await app.admin.get('/api/webhooks');
+    expectContract('listWebhookEndpoints', list);
+    expect(list.body.endpoints).toEqual([one.body]);
+    expect(JSON.stringify([one.body, list.body])).not.toContain(res.body.secret.slice(6));
+  });
+
+  it('changes the URL, events and lead kinds, and says who disabled it until it is enabled again', async () => {
+    const { id } = await createEndpoint(app.admin, receiver);
+    const changed = await app.admin
+      .patch(`/api/webhooks/${id}`)
+      .send({ events: ['lead.created'], leadKinds: ['demo', 'contact'], url: `${receiver.url}?v=2` });
+    expectContract('updateWebhookEndpoint', changed);
+    expect(changed.body).toMatchObject({ events: ['lead.created'], leadKinds: ['demo', 'contact'] });
+    expect(changed.body.url).toBe(`${receiver.url}?v=2`);
+
+    const off = await app.admin.patch(`/api/webhooks/${id}`).send({ enabled: false });
+    expectContract('updateWebhookEndpoint', off);
+    expect(off.body).toMatchObject({ enabled: false, disabledReason: 'manual' });
+    expect(Date.parse(off.body.disabledAt)).toBeGreaterThan(Date.now() - 60_000);
+    const on = await app.admin.patch(`/api/webhooks/${id}`).send({ enabled: true });
+    expect(on.body).toMatchObject({ enabled: true, disabledReason: null, disabledAt: null });
+
+    const nothing = await app.admin.patch(`/api/webhooks/${id}`).send({});
+    expectContract('updateWebhookEndpoint', nothing);
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.detail).toBe('Send at least one field to change');
+  });
+
+  it('deletes an endpoint; it is then 404 everywhere', async () => {
+    const { id } = await createEndpoint(app.admin, receiver);
+    const gone = await app.admin.delete(`/api/webhooks/${id}`);
+    expectContract('deleteWebhookEndpoint', gone);
+    expect(gone.status).toBe(204);
+    for (const res of [
+      await app.admin.get(`/api/webhooks/${id}`),
+      await app.admin.delete(`/api/webhooks/${id}`),
+      await app.admin.patch(`/api/webhooks/${id}`).send({ enabled: false }),
+      await app.admin.post(`/api/webhooks/${id}/rotate-secret`),
+      await app.admin.post(`/api/webhooks/${id}/test`),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe(`There is no webhook endpoint ${id}.`);
+    }
+  });
+
+  it('rotates the secret: a new one once, the old one in force for 24 hours more', async () => {
+    const first = await app.admin.post('/api/webhooks').send({ url: receiver.url, events: ALL_EVENTS });
+    const res = await app.admin.post(`/api/webhooks/${first.body.endpoint.id}/rotate-secret`);
+    expectContract('rotateWebhookSecret', res);
+    expect(res.status).toBe(200);
+    expect(res.body.secret).toMatch(/^whsec_/);
+    expect(res.body.secret).not.toBe(first.body.secret);
+    const expires = Date.parse(res.body.endpoint.previousSecretExpiresAt);
+    expect(Math.abs(expires - (Date.now() + 24 * 3_600_000))).toBeLessThan(60_000);
+  });
+
+  it('sends a test event at once, signed, and answers the attempt', async () => {
+    const { id } = await createEndpoint(app.admin, receiver, { events: ['newsletter.confirmed'] });
+    const res = await app.admin.post(`/api/webhooks/${id}/test`);
+    expectContract('sendWebhookTest', res);
+    expect(res.status).toBe(200);
+    expect(res.body.delivery).toMatchObject({
+      event: 'webhook.test',
+      status: 'succeeded',
+      attempts: 1,
+      lead: null,
+    });
+    expect(res.body.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, statusCode: 200, responseExcerpt: 'thanks', error: null }),
+    ]);
+    expect(res.body.payload).toMatchObject({ type: 'webhook.test', data: { endpointId: id } });
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.webhookId).toBe(res.body.delivery.webhookId);
+    expectAllValid(receiver);
+  });
+
+  it('keeps a failed test event in the log without retrying it', async () => {
+    receiver.answer = () => ({ status: 500, body: 'x'.repeat(5000) });
+    const { id } = await createEndpoint(app.admin, receiver, { enabled: false });
+    const res = await app.admin.post(`/api/webhooks/${id}/test`);
+    expectContract('sendWebhookTest', res);
+    expect(res.body.delivery).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
+    expect(res.body.attempts[0]).toMatchObject({ statusCode: 500, error: null });
+    expect(res.body.attempts[0].responseExcerpt).toBe('x'.repeat(1024));
+    const endpoint = await app.admin.get(`/api/webhooks/${id}`);
+    expect(endpoint.body.failingSince).toBeNull();
+  });
+});
+
+describe('what the desk refuses', () => {
+  let strict: TestApp;
+  let admin: Awaited<ReturnType<typeof signedIn>>;
+  beforeAll(async () => {
+    strict = await startTestApp({ webhookAllowHttp: false });
+    await createAdmin(strict);
+    admin = await signedIn(strict);
+  });
+  afterAll(() => strict.close());
+
+  it.each([
+    [{ events: ['lead.created'] }, '/url', "Enter the endpoint's full URL, starting with https://"],
+    [
+      { url: 'ftp://example.com/hook', events: ['lead.created'] },
+      '/url',
+      "Enter the endpoint's full URL, starting with https://",
+    ],
+    [
+      { url: 'https://', events: ['lead.created'] },
+      '/url',
+      "Enter the endpoint's full URL, starting with https://",
+    ],
+    [
+      { url: 'http://example.com/hook', events: ['lead.created'] },
+      '/url',
+      'The URL must start with https://',
+    ],
+    [
+      { url: 'https://user:pw@example.com/', events: ['lead.created'] },
+      '/url',
+      'The URL must not contain a user name or password',
+    ],
+    [{ url: 'https://example.com/hook' }, '/events', 'Choose at least one event'],
+    [{ url: 'https://example.com/hook', events: [] }, '/events', 'Choose at least one event'],
+    [
+      { url: 'https://example.com/hook', events: ['lead.deleted'] },
+      '/events/0',
+      'Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed',
+    ],
+    [
+      { url: 'https://example.com/hook', events: ['lead.created', 'lead.created'] },
+      '/events',
+      'Choose each event once',
+    ],
+    [
+      { url: 'https://example.com/hook', events: ['lead.created'], leadKinds: ['robot'] },
+      '/leadKinds/0',
+      'Lead kind must be one of contact, demo, get-started, newsletter',
+    ],
+    [
+      { url: 'https://example.com/hook', events: ['lead.created'], description: 'd'.repeat(501) },
+      '/description',
+      'Description must be at most 500 characters',
+    ],
+    [
+      { url: 'https://example.com/hook', events: ['lead.created'], secret: 'whsec_mine' },
+      '/secret',
+      'secret is not a known field',
+    ],
+  ])('refuses %j with a 400 naming %s', async (body, path, message) => {
+    const res = await admin.post('/api/webhooks').send(body);
+    expectContract('createWebhookEndpoint', res);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual({ path, message });
+  });
+
+  it('says plainly why http:// is refused, on create and on update', async () => {
+    const created = await admin
+      .post('/api/webhooks')
+      .send({ url: 'https://example.com/hook', events: ['lead.created'] });
+    expect(created.status).toBe(201);
+    const res = await admin
+      .patch(`/api/webhooks/${created.body.endpoint.id}`)
+      .send({ url: 'http://example.com/hook' });
+    expectContract('updateWebhookEndpoint', res);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(
+      'Webhook URLs must use https://. Plain http:// is allowed only on a server started with WEBHOOK_ALLOW_HTTP=1, for development.',
+    );
+  });
+
+  it('refuses bad delivery filters and unknown deliveries', async () => {
+    for (const [query, path] of [
+      ['leadKind=demo', '/query/leadId'],
+      ['leadId=3', '/query/leadKind'],
+      ['status=lost', '/query/status'],
+      ['event=lead.deleted', '/query/event'],
+      ['since=yesterday', '/query/since'],
+      ['cursor=abc', '/query/cursor'],
+    ] as const) {
+      const res = await admin.get(`/api/webhook-deliveries?${query}`);
+      expectContract('listWebhookDeliveries', res);
+      expect(res.status, query).toBe(400);
+      expect(res.body.errors[0].path, query).toBe(path);
+    }
+    for (const res of [
+      await admin.get('/api/webhook-deliveries/99'),
+      await admin.post('/api/webhook-deliveries/99/redeliver'),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe('There is no webhook delivery 99.');
+    }
+  });
+
+  it('answers 401 without a session and 403 to a change from another origin', async () => {
+    const anonymous = strict.request();
+    for (const res of [
+      await anonymous.get('/api/webhooks'),
+      await anonymous.get('/api/webhook-deliveries'),
+      await anonymous.get('/api/webhook-deliveries/1'),
+      await anonymous.post('/api/webhooks').set('Origin', strict.baseUrl).send({}),
+    ]) {
+      expect(res.status).toBe(401);
+    }
+    const foreign = await admin.post('/api/webhooks').set('Origin', 'https://evil.example').send({});
+    expectContract('createWebhookEndpoint', foreign);
+    expect(foreign.status).toBe(403);
+  });
+});
