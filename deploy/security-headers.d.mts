@@ -1,0 +1,3 @@
+export declare function inlineScriptHashes(siteDir: string): string[];
+export declare function securityHeaders(hashes?: string[]): Record<string, string>;
+export declare function httpsOnlyHeaders(): Record<string, string>;
