@@ -1,4 +1,6 @@
-// Writes one real HTML file per public route from the SSR build, plus 404.html and sitemap.xml.
+// Writes one real HTML file per public route from the SSR build, the admin desk's shell, 404.html,
+// sitemap.xml and routes.json (the list the tests and the benchmark visit), all from the router's
+// route tree (src/site-map.ts).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -7,16 +9,11 @@ import type * as EntryServer from '../src/entry-server.tsx';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webDir, 'dist');
-const siteUrlForWindow = process.env.VITE_SITE_URL ?? 'https://textflow.example';
-// The router is bundled with its client flag (see vite.config.ts) so the markup matches the
-// browser's first render; its constructor reads window.origin. `document` stays undefined, so
-// React and the UI library still render as on a server.
-(globalThis as { window?: unknown }).window ??= {
-  origin: siteUrlForWindow,
-  location: new URL(siteUrlForWindow),
-  addEventListener: () => {},
-  removeEventListener: () => {},
-};
+const siteUrl = process.env.VITE_SITE_URL ?? 'https://textflow.example';
+// The router is bundled as the browser runs it (see vite.config.ts) so the markup matches the
+// browser's first render; it registers itself on `self` and listens on `window`. `document` stays
+// undefined, so React and the UI library still render as on a server.
+(globalThis as { window?: unknown }).window ??= { addEventListener: () => {}, removeEventListener: () => {} };
 (globalThis as { self?: unknown }).self ??= {};
 // The page is complete HTML; its script starts only after the first paint, so reading never
 // waits for JavaScript (the script and its imports load in parallel once it starts).
@@ -28,33 +25,27 @@ const template = readFileSync(path.join(dist, 'index.html'), 'utf8')
       `<script type="module">requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(src)})));</script>`,
   );
 if (!template.includes('requestAnimationFrame')) throw new Error('index.html: entry script not found');
-const { render, PRERENDERED_STYLES_ATTR } = (await import(
+const { render, siteMap } = (await import(
   pathToFileURL(path.join(webDir, 'dist-ssr/entry-server.js')).href
 )) as typeof EntryServer;
-const siteUrl = process.env.VITE_SITE_URL ?? 'https://textflow.example';
 
-// The admin desk is client-only (it depends on the signed-in session): its page is a shell with
-// the head tags and an empty root, which the browser renders rather than hydrates.
-const routes: { url: string; file: string; index: boolean; shell?: boolean }[] = [
-  { url: '/', file: 'index.html', index: true },
-  ...['get-started', 'schedule-demo', 'documentation', 'api-reference', 'status', 'terms', 'privacy'].map(
-    (r) => ({
-      url: `/${r}`,
-      file: `${r}/index.html`,
-      index: true,
-    }),
-  ),
-  { url: '/admin', file: 'admin/index.html', index: false, shell: true },
-  { url: '/__not-found__', file: '404.html', index: false },
+const map = siteMap();
+const fileOf = (url: string) => (url === '/' ? 'index.html' : `${url.slice(1)}/index.html`);
+const pages: { url: string; file: string; shell?: boolean }[] = [
+  ...map.pages.map((url) => ({ url, file: fileOf(url) })),
+  // The admin desk depends on the signed-in session, so it is client-only: its page is a shell
+  // with the head tags and an empty root, which the browser renders rather than hydrates.
+  { url: map.shell, file: fileOf(map.shell), shell: true },
+  { url: '/__not-found__', file: '404.html' },
 ];
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-for (const route of routes) {
-  const { html, head } = await render(route.url);
+for (const page of pages) {
+  const { html, head, styles } = await render(page.url);
   // A shell's tags are for crawlers and the first paint; the client renders its own and drops
   // these (data-shell), or the page would carry every tag twice.
-  const mark = route.shell ? ' data-shell' : '';
+  const mark = page.shell ? ' data-shell' : '';
   const tags = head
     .map((t) =>
       t.tag === 'title'
@@ -67,47 +58,27 @@ for (const route of routes) {
   // React 19 hoists <title>/<meta> rendered inside components to the head; outside a full
   // document render they come out at the start of the markup, so move them into <head>.
   const hoisted: string[] = [];
-  const body = html.replace(/^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)+/, (m) => {
+  const markup = html.replace(/^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)+/, (m) => {
     hoisted.push(m);
     return '';
   });
-  // Emotion writes each component's styles as a <style> just before the component. They go to
-  // <head> here: Chakra's global styles as they are (marked data-s, already in place), and every
-  // component style, once, in one element that lists their names. In the browser the style cache
-  // (src/theme/style-cache.tsx) adopts them where they stand: nothing is inserted or moved again,
-  // so hydration does not restyle the page.
-  const globals = new Map<string, string>();
-  const componentCss = new Map<string, string>();
-  const markup = body.replace(
-    /<style data-emotion="([^" ]+) ([^"]*)"[^>]*>([\s\S]*?)<\/style>/g,
-    (m, key: string, names: string, css: string) => {
-      if (key === 'css') componentCss.set(names, css);
-      else globals.set(`${key} ${names}`, m.replace('<style ', '<style data-s="" '));
-      return '';
-    },
-  );
-  const styles = [...globals.values()];
-  if (componentCss.size > 0)
-    styles.push(
-      `<style data-s="" ${PRERENDERED_STYLES_ATTR}="${[...componentCss.keys()].join(' ')}">${[...componentCss.values()].join('')}</style>`,
-    );
   // The components' own head tags win; the route's declared ones stand in when none were rendered.
-  const headHtml = (hoisted.length > 0 && !route.shell ? hoisted.join('') : tags) + styles.join('');
+  const headHtml = (hoisted.length > 0 && !page.shell ? hoisted.join('') : tags) + (page.shell ? '' : styles);
   const out = template
     .replace('<!--app-head-->', headHtml)
-    .replace('<!--app-html-->', route.shell ? '' : markup);
-  const target = path.join(dist, route.file);
+    .replace('<!--app-html-->', page.shell ? '' : markup);
+  const target = path.join(dist, page.file);
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, out);
-  console.log(`prerendered ${route.url} -> ${route.file} (${(out.length / 1024).toFixed(1)} KiB)`);
+  console.log(`prerendered ${page.url} -> ${page.file} (${(out.length / 1024).toFixed(1)} KiB)`);
 }
 
+writeFileSync(path.join(dist, 'routes.json'), `${JSON.stringify(map, null, 2)}\n`);
 const today = new Date().toISOString().slice(0, 10);
 writeFileSync(
   path.join(dist, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${routes
-    .filter((r) => r.index)
-    .map((r) => `  <url><loc>${siteUrl}${r.url === '/' ? '/' : r.url}</loc><lastmod>${today}</lastmod></url>`)
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${map.pages
+    .map((url) => `  <url><loc>${siteUrl}${url}</loc><lastmod>${today}</lastmod></url>`)
     .join('\n')}\n</urlset>\n`,
 );
 rmSync(path.join(webDir, 'dist-ssr'), { recursive: true, force: true });

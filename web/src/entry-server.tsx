@@ -1,11 +1,15 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { setPrerenderShells } from './components/lazy-form.tsx';
 import { formShells } from './form-shells.tsx';
+import { SITE_URL } from './lib/seo.ts';
 import { createAppRouter } from './router.tsx';
 
-export { PRERENDERED_STYLES_ATTR } from './theme/style-cache.tsx';
+export { siteMap } from './site-map.ts';
 
 interface HeadTag {
   tag: 'title' | 'meta' | 'link';
@@ -13,21 +17,31 @@ interface HeadTag {
   text?: string;
 }
 
-/** Renders one route to HTML for the prerenderer, with its head tags. */
-export async function render(url: string): Promise<{ html: string; head: HeadTag[] }> {
+/**
+ * Renders one route to HTML for the prerenderer: the markup, the route's head tags, and the
+ * page's styles as emotion's server API extracts them (`<style data-emotion>` elements for the
+ * head, which the browser's emotion cache takes over when the page starts).
+ */
+export async function render(url: string): Promise<{ html: string; head: HeadTag[]; styles: string }> {
   setPrerenderShells(formShells);
   // Rendered as the browser will hydrate it (client-side Suspense boundaries around split routes);
   // router.load() has already loaded every route's code, so nothing suspends.
   const router = createAppRouter({
     history: createMemoryHistory({ initialEntries: [url] }),
     isServer: false,
+    origin: SITE_URL,
   });
   await router.load();
+  const cache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(cache);
   const html = renderToString(
     <StrictMode>
-      <RouterProvider router={router} />
+      <CacheProvider value={cache}>
+        <RouterProvider router={router} />
+      </CacheProvider>
     </StrictMode>,
   );
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   const head: HeadTag[] = [];
   for (const match of router.state.matches) {
     for (const m of (match.meta ?? []) as Record<string, string>[]) {
@@ -38,5 +52,5 @@ export async function render(url: string): Promise<{ html: string; head: HeadTag
     for (const l of (match.links ?? []) as Record<string, string>[])
       if (l) head.push({ tag: 'link', attrs: l });
   }
-  return { html, head };
+  return { html, head, styles };
 }

@@ -13,8 +13,7 @@ async function start() {
   // root holds only a placeholder comment.
   const prerendered = container.firstElementChild !== null;
   // React DOM and the app (router, routes, design system) are set going in tasks of their own:
-  // evaluating all of it at once was one long task. (React DOM's code comes in the layout chunk,
-  // but runs only when imported here; see vite.config.ts.)
+  // evaluating all of it at once was one long task.
   const reactDom = import('react-dom/client');
   const app = import('./app.tsx');
   const { createRoot, hydrateRoot } = await reactDom;

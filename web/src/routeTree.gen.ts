@@ -10,7 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as AdminRouteImport } from './routes/admin'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ApiReferenceRouteImport } from './routes/api-reference'
 import { Route as DocumentationRouteImport } from './routes/documentation'
 import { Route as GetStartedRouteImport } from './routes/get-started'
@@ -18,13 +18,19 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ScheduleDemoRouteImport } from './routes/schedule-demo'
 import { Route as StatusRouteImport } from './routes/status'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as AdminDeskRouteRouteImport } from './routes/admin/_desk/route'
+import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_desk/_dashboard/route'
+import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
+import { Route as AdminDeskDashboardIndexRouteImport } from './routes/admin/_desk/_dashboard/index'
+import { Route as AdminDeskDashboardKindRouteImport } from './routes/admin/_desk/_dashboard/$kind'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminRoute = AdminRouteImport.update({
+const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
   getParentRoute: () => rootRouteImport,
@@ -64,10 +70,38 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminDeskRouteRoute = AdminDeskRouteRouteImport.update({
+  id: '/_desk',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLoginRoute = AdminLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminDeskDashboardRouteRoute = AdminDeskDashboardRouteRouteImport.update({
+  id: '/_dashboard',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
+const AdminDeskKindIdRoute = AdminDeskKindIdRouteImport.update({
+  id: '/$kind/$id',
+  path: '/$kind/$id',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
+const AdminDeskDashboardIndexRoute = AdminDeskDashboardIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminDeskDashboardRouteRoute,
+} as any)
+const AdminDeskDashboardKindRoute = AdminDeskDashboardKindRouteImport.update({
+  id: '/$kind',
+  path: '/$kind',
+  getParentRoute: () => AdminDeskDashboardRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/api-reference': typeof ApiReferenceRoute
   '/documentation': typeof DocumentationRoute
   '/get-started': typeof GetStartedRoute
@@ -75,10 +109,14 @@ export interface FileRoutesByFullPath {
   '/schedule-demo': typeof ScheduleDemoRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/$kind/$id': typeof AdminDeskKindIdRoute
+  '/admin/$kind': typeof AdminDeskDashboardKindRoute
+  '/admin/': typeof AdminDeskDashboardIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminDeskDashboardIndexRoute
   '/api-reference': typeof ApiReferenceRoute
   '/documentation': typeof DocumentationRoute
   '/get-started': typeof GetStartedRoute
@@ -86,11 +124,14 @@ export interface FileRoutesByTo {
   '/schedule-demo': typeof ScheduleDemoRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/$kind/$id': typeof AdminDeskKindIdRoute
+  '/admin/$kind': typeof AdminDeskDashboardKindRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/api-reference': typeof ApiReferenceRoute
   '/documentation': typeof DocumentationRoute
   '/get-started': typeof GetStartedRoute
@@ -98,6 +139,12 @@ export interface FileRoutesById {
   '/schedule-demo': typeof ScheduleDemoRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
+  '/admin/_desk': typeof AdminDeskRouteRouteWithChildren
+  '/admin/login': typeof AdminLoginRoute
+  '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
+  '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
+  '/admin/_desk/_dashboard/$kind': typeof AdminDeskDashboardKindRoute
+  '/admin/_desk/_dashboard/': typeof AdminDeskDashboardIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -111,6 +158,10 @@ export interface FileRouteTypes {
     | '/schedule-demo'
     | '/status'
     | '/terms'
+    | '/admin/login'
+    | '/admin/$kind/$id'
+    | '/admin/$kind'
+    | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -122,6 +173,9 @@ export interface FileRouteTypes {
     | '/schedule-demo'
     | '/status'
     | '/terms'
+    | '/admin/login'
+    | '/admin/$kind/$id'
+    | '/admin/$kind'
   id:
     | '__root__'
     | '/'
@@ -133,11 +187,17 @@ export interface FileRouteTypes {
     | '/schedule-demo'
     | '/status'
     | '/terms'
+    | '/admin/_desk'
+    | '/admin/login'
+    | '/admin/_desk/_dashboard'
+    | '/admin/_desk/$kind/$id'
+    | '/admin/_desk/_dashboard/$kind'
+    | '/admin/_desk/_dashboard/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AdminRoute: typeof AdminRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ApiReferenceRoute: typeof ApiReferenceRoute
   DocumentationRoute: typeof DocumentationRoute
   GetStartedRoute: typeof GetStartedRoute
@@ -160,7 +220,7 @@ declare module '@tanstack/react-router' {
       id: '/admin'
       path: '/admin'
       fullPath: '/admin'
-      preLoaderRoute: typeof AdminRouteImport
+      preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api-reference': {
@@ -212,12 +272,98 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/_desk': {
+      id: '/admin/_desk'
+      path: ''
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminDeskRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/login': {
+      id: '/admin/login'
+      path: '/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/_desk/_dashboard': {
+      id: '/admin/_desk/_dashboard'
+      path: ''
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminDeskDashboardRouteRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
+    '/admin/_desk/$kind/$id': {
+      id: '/admin/_desk/$kind/$id'
+      path: '/$kind/$id'
+      fullPath: '/admin/$kind/$id'
+      preLoaderRoute: typeof AdminDeskKindIdRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
+    '/admin/_desk/_dashboard/': {
+      id: '/admin/_desk/_dashboard/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminDeskDashboardIndexRouteImport
+      parentRoute: typeof AdminDeskDashboardRouteRoute
+    }
+    '/admin/_desk/_dashboard/$kind': {
+      id: '/admin/_desk/_dashboard/$kind'
+      path: '/$kind'
+      fullPath: '/admin/$kind'
+      preLoaderRoute: typeof AdminDeskDashboardKindRouteImport
+      parentRoute: typeof AdminDeskDashboardRouteRoute
+    }
   }
 }
 
+interface AdminDeskDashboardRouteRouteChildren {
+  AdminDeskDashboardKindRoute: typeof AdminDeskDashboardKindRoute
+  AdminDeskDashboardIndexRoute: typeof AdminDeskDashboardIndexRoute
+}
+
+const AdminDeskDashboardRouteRouteChildren: AdminDeskDashboardRouteRouteChildren =
+  {
+    AdminDeskDashboardKindRoute: AdminDeskDashboardKindRoute,
+    AdminDeskDashboardIndexRoute: AdminDeskDashboardIndexRoute,
+  }
+
+const AdminDeskDashboardRouteRouteWithChildren =
+  AdminDeskDashboardRouteRoute._addFileChildren(
+    AdminDeskDashboardRouteRouteChildren,
+  )
+
+interface AdminDeskRouteRouteChildren {
+  AdminDeskDashboardRouteRoute: typeof AdminDeskDashboardRouteRouteWithChildren
+  AdminDeskKindIdRoute: typeof AdminDeskKindIdRoute
+}
+
+const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
+  AdminDeskDashboardRouteRoute: AdminDeskDashboardRouteRouteWithChildren,
+  AdminDeskKindIdRoute: AdminDeskKindIdRoute,
+}
+
+const AdminDeskRouteRouteWithChildren = AdminDeskRouteRoute._addFileChildren(
+  AdminDeskRouteRouteChildren,
+)
+
+interface AdminRouteRouteChildren {
+  AdminDeskRouteRoute: typeof AdminDeskRouteRouteWithChildren
+  AdminLoginRoute: typeof AdminLoginRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminDeskRouteRoute: AdminDeskRouteRouteWithChildren,
+  AdminLoginRoute: AdminLoginRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AdminRoute: AdminRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
   ApiReferenceRoute: ApiReferenceRoute,
   DocumentationRoute: DocumentationRoute,
   GetStartedRoute: GetStartedRoute,

@@ -15,11 +15,12 @@ function keepScrollOnFirstRender() {
 }
 
 /** One factory for the browser and the prerenderer, so both build the same tree. */
-export function createAppRouter(opts: { history?: RouterHistory; isServer?: boolean } = {}) {
+export function createAppRouter(opts: { history?: RouterHistory; isServer?: boolean; origin?: string } = {}) {
   return createRouter({
     routeTree,
     ...(opts.history ? { history: opts.history } : {}),
     ...(opts.isServer !== undefined ? { isServer: opts.isServer } : {}),
+    ...(opts.origin ? { origin: opts.origin } : {}),
     defaultPreload: 'intent',
     scrollRestoration: typeof document !== 'undefined' && keepScrollOnFirstRender(),
   });

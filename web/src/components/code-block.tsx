@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 
-export const COPY_RESET_MS = 2000;
+const COPY_RESET_MS = 2000;
 
 /** A code sample with a copy button whose "Copied!" state resets after 2 seconds. */
 export function CodeBlock({ code, label }: { code: string; label: string }) {

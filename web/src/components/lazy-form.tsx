@@ -34,11 +34,12 @@ export function setPrerenderShells(shells: Record<FormName, ReactNode>): void {
   Object.assign(prerenderShells, shells);
 }
 
+/** Where a form keeps its unsent text in sessionStorage; the real form restores it from there. */
+export const draftKeyOf = (name: FormName) => `draft:${name}`;
+
 interface Props {
   name: FormName;
-  load: () => Promise<{ default: ComponentType }>;
-  /** sessionStorage key the real form restores its draft from (see useLeadSubmission). */
-  draftKey: string;
+  load: () => Promise<{ default: ComponentType<{ kind: FormName }> }>;
 }
 
 /**
@@ -49,8 +50,9 @@ interface Props {
  * before the logic arrived is replayed. On a client-side navigation there is no markup to keep, so
  * the code loads at once.
  */
-export function LazyForm({ name, load, draftKey }: Props) {
-  const [Real, setReal] = useState<ComponentType | null>(null);
+export function LazyForm({ name, load }: Props) {
+  const draftKey = draftKeyOf(name);
+  const [Real, setReal] = useState<ComponentType<{ kind: FormName }> | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const started = useRef(false);
   const handover = useRef<{ focus: string | null; submit: boolean }>({ focus: null, submit: false });
@@ -119,7 +121,7 @@ export function LazyForm({ name, load, draftKey }: Props) {
         start();
       }}
     >
-      {Real ? <Real /> : <StaticContent>{prerenderShells[name]}</StaticContent>}
+      {Real ? <Real kind={name} /> : <StaticContent>{prerenderShells[name]}</StaticContent>}
     </div>
   );
 }

@@ -1,7 +1,6 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Stack, Text, Card } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Card } from './lazy-ui.ts';
 
 export function SuccessPanel({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-/** The documented public API (documentation only; spec section 3). */
+/** The public API the documentation pages describe: text only, nothing here calls it (docs/product.md#pages). */
 
 export type Category = 'SMS' | 'Voice' | 'Data' | 'Campaigns';
 export interface Parameter {

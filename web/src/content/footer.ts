@@ -7,7 +7,7 @@ import type { FileRouteTypes } from '../routeTree.gen.ts';
  */
 export type FooterLink = { label: string } & ({ to: FileRouteTypes['to'] } | { href: string });
 
-/** The spec's footer link columns, in order. */
+/** The footer's three link columns, in order (docs/product.md#pages). */
 export const footerColumns: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Product',

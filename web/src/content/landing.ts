@@ -1,4 +1,4 @@
-/** The landing page's content lists (spec sections 2 and 9); the statistics strip's are in statistics.ts. */
+/** The landing page's content lists (docs/product.md#pages); the statistics strip's are in statistics.ts. */
 
 export const hero = {
   headline: 'Validate. Engage. Convert.',

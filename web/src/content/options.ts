@@ -1,37 +1,34 @@
-import type { components } from '@lead-desk/contract';
+import { schemas } from '@lead-desk/contract/values';
 
-type S = components['schemas'];
+type Schemas = typeof schemas;
+/** The contract's enumerations that carry labels for people (`x-enum-labels`). */
+export type LabelledEnum = {
+  [K in keyof Schemas]: Schemas[K] extends { 'x-enum-labels': object } ? K : never;
+}[keyof Schemas];
 
-/** The spec's option lists (section 3), keyed by the contract's own enumerations. */
-export const serviceOptions: { value: Exclude<S['Service'], ''>; label: string }[] = [
-  { value: 'sms-ai', label: 'SMS & AI Messaging' },
-  { value: 'data-lookups', label: 'Data Lookups' },
-  { value: 'call-warmup', label: 'AI Call Warmup' },
-  { value: 'all', label: 'All Services' },
-];
+export interface Option<V extends string = string> {
+  value: V;
+  label: string;
+}
 
-export const monthlyVolumeOptions: { value: Exclude<S['MonthlyVolume'], ''>; label: string }[] = [
-  { value: '0-1k', label: '0-1k' },
-  { value: '1k-10k', label: '1k-10k' },
-  { value: '10k-100k', label: '10k-100k' },
-  { value: '100k-1m', label: '100k-1m' },
-  { value: '1m+', label: '1m+' },
-];
+/**
+ * A select's options, in the contract's order with its labels (openapi.yaml is the only place they
+ * are written). The empty value means "not chosen" and is the select's placeholder, not an option.
+ */
+export function optionsOf<K extends LabelledEnum>(name: K) {
+  type Value = Exclude<Extract<Schemas[K]['enum'][number], string>, ''>;
+  const schema = schemas[name];
+  const labels = schema['x-enum-labels'] as Record<Value, string>;
+  // '' (not chosen) and null (a nullable enumeration's "none") are not options.
+  return (schema.enum as readonly (string | null)[])
+    .filter((value): value is Value => value !== '' && value !== null)
+    .map((value): Option<Value> => ({ value, label: labels[value] }));
+}
 
-export const preferredDateOptions: { value: Exclude<S['PreferredDate'], ''>; label: string }[] = [
-  { value: 'today', label: 'Today' },
-  { value: 'tomorrow', label: 'Tomorrow' },
-  { value: 'this-week', label: 'This Week' },
-  { value: 'next-week', label: 'Next Week' },
-  { value: 'flexible', label: 'Flexible' },
-];
+export const serviceOptions = optionsOf('Service');
+export const monthlyVolumeOptions = optionsOf('MonthlyVolume');
+export const preferredDateOptions = optionsOf('PreferredDate');
+export const preferredTimeOptions = optionsOf('PreferredTime');
 
-export const preferredTimeOptions: { value: Exclude<S['PreferredTime'], ''>; label: string }[] = [
-  { value: 'morning', label: 'Morning (9AM-12PM)' },
-  { value: 'afternoon', label: 'Afternoon (12PM-5PM)' },
-  { value: 'evening', label: 'Evening (5PM-8PM)' },
-  { value: 'flexible', label: 'Flexible' },
-];
-
-export const labelOf = (options: { value: string; label: string }[], value: string) =>
+export const labelOf = (options: Option[], value: string) =>
   options.find((o) => o.value === value)?.label ?? value;

@@ -1,4 +1,4 @@
-/** The landing page's statistics strip (spec sections 2 and 9): six figures that count up from 0. */
+/** The landing page's statistics strip: six figures that count up from 0 when shown (docs/product.md#pages). */
 
 export interface Statistic {
   value: number;

@@ -1,4 +1,4 @@
-/** The status page's static data (spec: all data is static). */
+/** The status page's data, which is static (docs/product.md#pages). */
 
 export type ServiceStatus = 'operational' | 'degraded' | 'partial' | 'major' | 'maintenance';
 export interface Service {

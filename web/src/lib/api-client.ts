@@ -1,18 +1,13 @@
-import type { paths } from '@lead-desk/contract';
+import type { components, paths } from '@lead-desk/contract';
 import createClient, { type Middleware } from 'openapi-fetch';
 import './zod-csp.ts';
 
-export interface Problem {
-  type?: string;
-  title?: string;
-  status: number;
-  detail?: string;
-  errors?: { path: string; message: string }[];
-}
+/** An error answer's body (RFC 9457), as the contract defines it (docs/product.md#errors). */
+export type Problem = components['schemas']['Problem'];
 
 /**
- * Every non-OK answer becomes this error. Its message follows the spec's section 8
- * ("<status>: <body text or status text>"); `detail` is the server's problem detail for notices.
+ * Every non-OK answer becomes this error (docs/product.md#talking-to-the-api): its message is
+ * "<status>: <body text or status text>"; `detail` is the server's problem detail for notices.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -38,7 +33,10 @@ const throwOnError: Middleware = {
     const text = await response.clone().text();
     let problem: Problem | undefined;
     try {
-      problem = JSON.parse(text) as Problem;
+      const body = JSON.parse(text) as unknown;
+      // Whatever else it holds, a problem has its status (a proxy's error page has none).
+      if (typeof body === 'object' && body !== null && typeof (body as Problem).status === 'number')
+        problem = body as Problem;
     } catch {
       problem = undefined;
     }

@@ -1,51 +1,84 @@
+import type { components } from '@lead-desk/contract';
+import { schemas } from '@lead-desk/contract/values';
 import { z } from 'zod';
 
-/**
- * Field rules shared by the lead forms. They mirror the contract's limits (openapi.yaml); a unit
- * test checks each form schema against the contract's own request schema. Lengths count code
- * points, as JSON Schema does, not UTF-16 units.
- */
+type Schemas = typeof schemas;
+/** The request bodies of the four lead forms (docs/product.md#forms). */
+export type LeadInput = 'ContactInput' | 'GetStartedInput' | 'DemoInput' | 'NewsletterInput';
+export type LeadBody<N extends LeadInput> = components['schemas'][N];
+export type FieldName<N extends LeadInput> = keyof Schemas[N]['properties'] & string;
+/** What a form holds: every field as text, '' when empty. */
+export type LeadValues = Record<string, string>;
+
+/** The rules of one of the contract's string schemas, as scripts/generate-values.mjs writes them. */
+interface StringRules {
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  enum?: readonly string[];
+  'x-messages'?: Partial<Record<'minLength' | 'maxLength' | 'pattern' | 'enum', string>>;
+}
+
+/** The name of the contract schema a body field refers to ($ref). */
+export function fieldRef<N extends LeadInput>(input: N, field: FieldName<N>): keyof Schemas {
+  return (schemas[input].properties as Record<string, { $ref: keyof Schemas }>)[field]!.$ref;
+}
+
+/** The rules of the contract schema a body field refers to. */
+export const fieldSchema = <N extends LeadInput>(input: N, field: FieldName<N>) =>
+  schemas[fieldRef(input, field)] as StringRules;
+
+export const isRequired = <N extends LeadInput>(input: N, field: FieldName<N>) =>
+  (schemas[input].required as readonly string[]).includes(field);
+
+export const fieldNames = <N extends LeadInput>(input: N) =>
+  Object.keys(schemas[input].properties) as FieldName<N>[];
+
+// Lengths count code points, as JSON Schema (and so the server) does, not UTF-16 units.
 const length = (s: string) => [...s].length;
 
-// The same pattern as the contract's Email schema.
-export const EMAIL_PATTERN =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/;
+/**
+ * A zod rule with the contract's limits, pattern, options and messages (`x-messages`). Text is
+ * trimmed before it is checked, as the server does (docs/product.md#forms); the honeypot is sent
+ * as typed, so a bot's spaces still give it away.
+ */
+function fieldRule(rules: StringRules, trim: boolean) {
+  const message = rules['x-messages'] ?? {};
+  const { minLength: min, maxLength: max, pattern, enum: values } = rules;
+  let rule = trim ? z.string().trim() : z.string();
+  if (min !== undefined) rule = rule.refine((s) => length(s) >= min, message.minLength);
+  if (max !== undefined) rule = rule.refine((s) => length(s) <= max, message.maxLength);
+  if (pattern !== undefined) {
+    const regex = new RegExp(pattern, 'u');
+    rule = rule.refine((s) => regex.test(s), message.pattern);
+  }
+  if (values !== undefined) rule = rule.refine((s) => values.includes(s), message.enum);
+  return rule;
+}
 
-export const nameField = z
-  .string()
-  .trim()
-  .refine((s) => length(s) >= 2, 'Name must be at least 2 characters')
-  .refine((s) => length(s) <= 100, 'Name must be at most 100 characters');
+/**
+ * A form's schema, built from its request body in the contract: the same fields, limits and
+ * messages as the server's validator (lead-schema.test.ts proves both accept the same bodies).
+ */
+export function bodySchema<N extends LeadInput>(input: N): z.ZodType<LeadBody<N>, LeadValues> {
+  const shape = Object.fromEntries(
+    fieldNames(input).map((name) => [
+      name,
+      fieldRule(fieldSchema(input, name), fieldRef(input, name) !== 'Honeypot'),
+    ]),
+  );
+  // The parsed object is the contract's body type by construction (and by the test above).
+  return z.object(shape) as unknown as z.ZodType<LeadBody<N>, LeadValues>;
+}
 
-export const emailField = z
-  .string()
-  .trim()
-  .refine((s) => length(s) <= 254 && EMAIL_PATTERN.test(s), 'Please enter a valid email address');
-
-const maxField = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .refine((s) => length(s) <= max, `${label} must be at most ${max} characters`);
-
-export const phoneField = maxField(40, 'Phone');
-export const companyField = maxField(200, 'Company');
-export const messageField = maxField(5000, 'Message');
-export const contactMessageField = z
-  .string()
-  .trim()
-  .refine((s) => length(s) >= 10, 'Message must be at least 10 characters')
-  .refine((s) => length(s) <= 5000, 'Message must be at most 5000 characters');
-
-/** An optional select: '' when nothing is chosen, as the spec's defaults say. Trimmed like the server. */
-export const optionField = <T extends string>(values: readonly T[], message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (values as readonly string[]).includes(v), message) as unknown as z.ZodType<
-    '' | T,
-    string
-  >;
-
-/** The hidden honeypot: people never see it, so it stays empty. */
-export const honeypotField = z.string().max(1000);
+/**
+ * A form's starting values: every field of the body at its contract default, else empty (an
+ * unchosen option is sent as ''). The newsletter's consent wording has a default: the one shown.
+ */
+export const emptyValues = (input: LeadInput): LeadValues =>
+  Object.fromEntries(
+    fieldNames(input).map((name) => {
+      const rules = fieldSchema(input, name) as StringRules & { default?: string };
+      return [name, rules.default ?? ''];
+    }),
+  );

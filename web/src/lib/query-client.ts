@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** As the spec's section 7 says: no automatic refetching, data never stale, no retries. */
+/** No automatic refetching, data never stale, no retries (docs/product.md#talking-to-the-api). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

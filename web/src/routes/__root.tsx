@@ -2,7 +2,6 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { createRootRoute, HeadContent, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Notices } from '../components/notices.tsx';
-import { StyleCacheProvider } from '../theme/style-cache.tsx';
 import { getSystem } from '../theme/system.ts';
 import { NotFound } from './-components/not-found.tsx';
 
@@ -27,12 +26,10 @@ function ThemeProvider({ children }: { children: ReactNode }) {
 
 function RootLayout() {
   return (
-    <StyleCacheProvider>
-      <ThemeProvider>
-        <HeadContent />
-        <Outlet />
-        <Notices />
-      </ThemeProvider>
-    </StyleCacheProvider>
+    <ThemeProvider>
+      <HeadContent />
+      <Outlet />
+      <Notices />
+    </ThemeProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, HStack, Stack, Text, Tabs } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
 import { CodeBlock } from '../components/code-block.tsx';
 import { endpoints } from '../content/api-docs.ts';
@@ -6,7 +6,6 @@ import { seo } from '../lib/seo.ts';
 import { InfoCards } from './-components/info-cards.tsx';
 import { PageHero } from './-components/page-hero.tsx';
 import { SiteLayout } from './-components/site-layout.tsx';
-import { Tabs } from '../components/lazy-ui.ts';
 
 const cards = [
   { title: 'Guides', text: 'Step-by-step guides from your first message to production.' },

@@ -25,7 +25,7 @@ const Pricing = landingSections.part('Pricing');
 const Integrations = landingSections.part('Integrations');
 const CallToAction = landingSections.part('CallToAction');
 
-// The ten sections in the spec's order: header, hero, statistics, features, AI agents, setup,
+// The ten sections in order (docs/product.md#pages): header, hero, statistics, features, AI agents, setup,
 // pricing, integrations, call to action, footer (#contact). Only the header, the statistics
 // (they count up) and the footer (its forms) have work to do in the browser; the others' code is
 // not even loaded then.

@@ -1,4 +1,4 @@
-import { Badge, Box, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Container, Heading, HStack, SimpleGrid, Stack, Text, Card } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
 import {
   allOperational,
@@ -11,7 +11,6 @@ import { seo } from '../lib/seo.ts';
 import { StaticContent } from '../components/static-content.tsx';
 import { PageHero } from './-components/page-hero.tsx';
 import { SiteLayout } from './-components/site-layout.tsx';
-import { Card } from '../components/lazy-ui.ts';
 
 const palette = (s: string) =>
   s === 'operational' || s === 'resolved'

@@ -1,6 +1,5 @@
-import { Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { Heading, SimpleGrid, Text, Card } from '@chakra-ui/react';
 import { StaticContent } from '../../components/static-content.tsx';
-import { Card } from '../../components/lazy-ui.ts';
 
 /** A row of three short cards (a title and a line of text) above a page's main content. */
 export function InfoCards({ cards }: { cards: { title: string; text: string }[] }) {

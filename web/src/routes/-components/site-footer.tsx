@@ -22,7 +22,7 @@ function LinkColumn({ title, links }: (typeof footerColumns)[number]) {
   );
 }
 
-/** The footer (anchor #contact): Get in Touch with the contact form, the newsletter, and the spec's links. */
+/** The footer (anchor #contact): Get in Touch with the contact form, the newsletter, and the link columns (docs/product.md#pages). */
 export function SiteFooter({
   contactForm,
   newsletterForm,

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { LazyContactForm } from '../../features/contact/components/lazy-contact-form.tsx';
-import { LazyNewsletterForm } from '../../features/newsletter/components/lazy-newsletter-form.tsx';
+import { LazyLeadForm } from '../../features/lead-forms/components/lazy-lead-form.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -13,7 +12,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <main id="main">{children}</main>
-      <SiteFooter contactForm={<LazyContactForm />} newsletterForm={<LazyNewsletterForm />} />
+      <SiteFooter
+        contactForm={<LazyLeadForm kind="contact" />}
+        newsletterForm={<LazyLeadForm kind="newsletter" />}
+      />
     </>
   );
 }

@@ -1,6 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { schemas } from '@lead-desk/contract/values';
+import { z } from 'zod';
 import { api, ApiError } from '../../../lib/api-client.ts';
 
+/** Every query that needs a session starts with this key: they all go when the session does. */
 export const adminKey = ['admin'] as const;
 export const sessionKey = ['admin-session'] as const;
 
@@ -18,10 +21,18 @@ export const sessionQuery = queryOptions({
   },
 });
 
+// The password step's fields and messages, as the contract's LoginInput has them.
+const field = schemas.LoginInput.properties;
+export const loginSchema = z.object({
+  username: z.string().min(field.username.minLength, field.username['x-messages'].minLength),
+  password: z.string().min(field.password.minLength, field.password['x-messages'].minLength),
+});
+export type LoginValues = z.infer<typeof loginSchema>;
+
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (credentials: { username: string; password: string }) =>
+    mutationFn: async (credentials: LoginValues) =>
       (await api.POST('/api/admin/login', { body: credentials })).data!,
     onSuccess: (session) => {
       qc.removeQueries({ queryKey: adminKey });

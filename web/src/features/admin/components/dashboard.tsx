@@ -1,117 +1,79 @@
-import {
-  Box,
-  Button,
-  Card,
-  Container,
-  Flex,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { notify } from '../../../components/notices.tsx';
+import { Card, SimpleGrid, Tabs, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { overviewQuery } from '../api/leads.ts';
-import { adminKey, useLogout } from '../api/session.ts';
-import { LeadList } from './lead-list.tsx';
-import { OverviewPanel } from './overview-panel.tsx';
+import { isLeadKind, leadKinds, type LeadKind } from '../desk-routes.ts';
+import { leadViews } from './lead-views.tsx';
 
-export function Dashboard({ username }: { username: string }) {
-  const qc = useQueryClient();
+export type DeskTab = 'overview' | LeadKind;
+
+const cards = [
+  { title: 'Contact Forms', count: 'contacts', subtitle: 'total submissions' },
+  { title: 'Demo Requests', count: 'demos', subtitle: 'scheduled demos' },
+  { title: 'Get Started', count: 'getStarted', subtitle: 'sign-up requests' },
+  { title: 'Newsletter', count: 'newsletters', subtitle: 'subscribers' },
+] as const;
+
+/**
+ * The count cards and the tabs of docs/product.md#admin-desk. Each tab is a link to its URL
+ * (/admin, /admin/<kind>), so the open tab survives a reload and has an address to share.
+ */
+export function Dashboard({ tab, children }: { tab: DeskTab; children: ReactNode }) {
   const overview = useQuery(overviewQuery);
-  const logout = useLogout();
+  const navigate = useNavigate();
   const counts = overview.data?.counts;
   const n = (v: number | undefined) => (v === undefined ? '…' : String(v));
-  const cards = [
-    { title: 'Contact Forms', value: counts?.contacts, subtitle: 'total submissions' },
-    { title: 'Demo Requests', value: counts?.demos, subtitle: 'scheduled demos' },
-    { title: 'Get Started', value: counts?.getStarted, subtitle: 'sign-up requests' },
-    { title: 'Newsletter', value: counts?.newsletters, subtitle: 'subscribers' },
-  ];
+  // Arrow keys select a tab without a click: that selection navigates too (the same URL as a click,
+  // which the router does not push twice). The tabs' own way to follow a link tab is off (navigate
+  // below): it "clicks" the link with an event React never sees, so the browser loaded the page anew.
+  const select = (value: string) => {
+    if (value === tab) return;
+    if (value === 'overview') void navigate({ to: '/admin', resetScroll: false });
+    else if (isLeadKind(value))
+      void navigate({ to: '/admin/$kind', params: { kind: value }, resetScroll: false });
+  };
   return (
-    <Box bg="gray.50" minH="100vh">
-      <Box as="header" bg="white" borderBottomWidth="1px">
-        <Container maxW="7xl">
-          <Flex h="16" align="center" justify="space-between" gap="4" flexWrap="wrap">
-            <Heading as="h1" size="lg">
-              Admin Dashboard
-            </Heading>
-            <HStack gap="3" flexWrap="wrap">
-              <Text>Logged in as: {username}</Text>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => qc.invalidateQueries({ queryKey: adminKey })}
+    <>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" mb="8">
+        {cards.map((c) => (
+          <Card.Root key={c.title}>
+            <Card.Body>
+              <Text fontWeight="semibold">{c.title}</Text>
+              <Text fontSize="3xl" fontWeight="bold" data-testid={`count-${c.title}`}>
+                {n(counts?.[c.count])}
+              </Text>
+              <Text fontSize="sm" color="gray.700">
+                {c.subtitle}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      <Tabs.Root value={tab} onValueChange={(e) => select(e.value)} navigate={null}>
+        <Tabs.List flexWrap="wrap">
+          <Tabs.Trigger value="overview" asChild>
+            <Link to="/admin" resetScroll={false}>
+              Overview
+            </Link>
+          </Tabs.Trigger>
+          {/* Another list opens at its start; the open one stays where it is (search, page). */}
+          {leadKinds.map((kind) => (
+            <Tabs.Trigger key={kind} value={kind} asChild>
+              <Link
+                to="/admin/$kind"
+                params={{ kind }}
+                search={kind === tab ? true : {}}
+                state={kind === tab ? true : {}}
+                resetScroll={false}
               >
-                Refresh
-              </Button>
-              <Button
-                size="sm"
-                colorPalette="red"
-                variant="outline"
-                onClick={() =>
-                  logout.mutate(undefined, {
-                    onSuccess: () =>
-                      notify({
-                        type: 'success',
-                        title: 'Logged out',
-                        description: 'You have been logged out successfully.',
-                      }),
-                  })
-                }
-              >
-                Logout
-              </Button>
-              <Button asChild size="sm" variant="ghost">
-                <Link to="/">Back to Website</Link>
-              </Button>
-            </HStack>
-          </Flex>
-        </Container>
-      </Box>
-      <Container as="main" maxW="7xl" py="8">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" mb="8">
-          {cards.map((c) => (
-            <Card.Root key={c.title}>
-              <Card.Body>
-                <Text fontWeight="semibold">{c.title}</Text>
-                <Text fontSize="3xl" fontWeight="bold" data-testid={`count-${c.title}`}>
-                  {n(c.value)}
-                </Text>
-                <Text fontSize="sm" color="gray.700">
-                  {c.subtitle}
-                </Text>
-              </Card.Body>
-            </Card.Root>
+                {leadViews[kind].title} ({n(counts?.[leadViews[kind].count])})
+              </Link>
+            </Tabs.Trigger>
           ))}
-        </SimpleGrid>
-        <Tabs.Root defaultValue="overview" lazyMount unmountOnExit>
-          <Tabs.List flexWrap="wrap">
-            <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
-            <Tabs.Trigger value="contacts">Contacts ({n(counts?.contacts)})</Tabs.Trigger>
-            <Tabs.Trigger value="demos">Demos ({n(counts?.demos)})</Tabs.Trigger>
-            <Tabs.Trigger value="get-started">Get Started ({n(counts?.getStarted)})</Tabs.Trigger>
-            <Tabs.Trigger value="newsletters">Newsletter ({n(counts?.newsletters)})</Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="overview">
-            {overview.data && <OverviewPanel overview={overview.data} />}
-          </Tabs.Content>
-          <Tabs.Content value="contacts">
-            <LeadList kind="contacts" title="Contacts" />
-          </Tabs.Content>
-          <Tabs.Content value="demos">
-            <LeadList kind="demos" title="Demos" />
-          </Tabs.Content>
-          <Tabs.Content value="get-started">
-            <LeadList kind="get-started" title="Get Started" />
-          </Tabs.Content>
-          <Tabs.Content value="newsletters">
-            <LeadList kind="newsletters" title="Newsletter" />
-          </Tabs.Content>
-        </Tabs.Root>
-      </Container>
-    </Box>
+        </Tabs.List>
+        <Tabs.Content value={tab}>{children}</Tabs.Content>
+      </Tabs.Root>
+    </>
   );
 }

@@ -1,13 +1,15 @@
-import { Badge, Box, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@lead-desk/contract';
+import { Link } from '@tanstack/react-router';
 import { formatDate } from './format.ts';
 
 type Overview = components['schemas']['Overview'];
 
-const typeBadge = {
-  contact: ['Contact', 'blue'],
-  demo: ['Demo', 'purple'],
-  'get-started': ['Get Started', 'green'],
+/** Each type of recent lead: its badge, and the list its page belongs to. */
+const leadType = {
+  contact: { badge: ['Contact', 'blue'], kind: 'contacts' },
+  demo: { badge: ['Demo', 'purple'], kind: 'demos' },
+  'get-started': { badge: ['Get Started', 'green'], kind: 'get-started' },
 } as const;
 const series = [
   { key: 'contacts', label: 'Contacts', colour: '#2563eb' },
@@ -102,13 +104,17 @@ export function OverviewPanel({ overview }: { overview: Overview }) {
                   flexWrap="wrap"
                 >
                   <Box>
-                    <Text fontWeight="semibold">{r.name}</Text>
+                    <ChakraLink asChild variant="underline" fontWeight="semibold">
+                      <Link to="/admin/$kind/$id" params={{ kind: leadType[r.type].kind, id: r.id }}>
+                        {r.name}
+                      </Link>
+                    </ChakraLink>
                     <Text fontSize="sm" color="gray.700">
                       {r.email}
                     </Text>
                   </Box>
                   <HStack>
-                    <Badge colorPalette={typeBadge[r.type][1]}>{typeBadge[r.type][0]}</Badge>
+                    <Badge colorPalette={leadType[r.type].badge[1]}>{leadType[r.type].badge[0]}</Badge>
                     <Text fontSize="sm">{formatDate(r.createdAt)}</Text>
                   </HStack>
                 </HStack>

@@ -1,26 +1,42 @@
-import { Badge, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Heading,
+  HStack,
+  Stack,
+  Table,
+  Text,
+  Card,
+  Field,
+  Input,
+  Tabs,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { CodeBlock } from '../../../components/code-block.tsx';
+import { StaticContent } from '../../../components/static-content.tsx';
 import { categories, endpoints, filterEndpoints, type Endpoint } from '../../../content/api-docs.ts';
-import { Card, Field, Input, Tabs } from '../../../components/lazy-ui.ts';
 
 function EndpointCard({ e }: { e: Endpoint }) {
   return (
     <Card.Root as="article" aria-labelledby={`ep-${e.id}`}>
       <Card.Header>
-        <HStack gap="3" flexWrap="wrap">
-          <Badge bg={e.method === 'GET' ? 'green.700' : 'blue.700'} color="white">
-            {e.method}
-          </Badge>
-          <Text as="code" fontWeight="semibold">
-            {e.path}
-          </Text>
-          <Badge variant="outline">{e.category}</Badge>
-        </HStack>
-        <Heading as="h2" size="lg" id={`ep-${e.id}`} mt="2">
-          {e.title}
-        </Heading>
-        <Text color="gray.700">{e.description}</Text>
+        {/* Text only: left as prerendered when the page hydrates. */}
+        <StaticContent>
+          <HStack gap="3" flexWrap="wrap">
+            <Badge bg={e.method === 'GET' ? 'green.700' : 'blue.700'} color="white">
+              {e.method}
+            </Badge>
+            <Text as="code" fontWeight="semibold">
+              {e.path}
+            </Text>
+            <Badge variant="outline">{e.category}</Badge>
+          </HStack>
+          <Heading as="h2" size="lg" id={`ep-${e.id}`} mt="2">
+            {e.title}
+          </Heading>
+          <Text color="gray.700">{e.description}</Text>
+        </StaticContent>
       </Card.Header>
       <Card.Body>
         <Tabs.Root defaultValue="parameters" variant="line">
@@ -30,28 +46,7 @@ function EndpointCard({ e }: { e: Endpoint }) {
             <Tabs.Trigger value="try">Try It</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="parameters">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Type</Table.ColumnHeader>
-                  <Table.ColumnHeader>Required</Table.ColumnHeader>
-                  <Table.ColumnHeader>Description</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {e.parameters.map((p) => (
-                  <Table.Row key={p.name}>
-                    <Table.Cell>
-                      <code>{p.name}</code>
-                    </Table.Cell>
-                    <Table.Cell>{p.type}</Table.Cell>
-                    <Table.Cell>{p.required ? 'Yes' : 'No'}</Table.Cell>
-                    <Table.Cell>{p.description}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+            <ParametersTable parameters={e.parameters} />
           </Tabs.Content>
           <Tabs.Content value="example">
             <Stack gap="4">
@@ -71,6 +66,39 @@ function EndpointCard({ e }: { e: Endpoint }) {
         </Tabs.Root>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** A static table: prerendered and left as it is when the page hydrates (see StaticContent). */
+function ParametersTable({ parameters }: { parameters: Endpoint['parameters'] }) {
+  return (
+    <StaticContent>
+      {/* On a phone the table scrolls within the card (by keyboard too) rather than widen the page. */}
+      <Table.ScrollArea tabIndex={0}>
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Name</Table.ColumnHeader>
+              <Table.ColumnHeader>Type</Table.ColumnHeader>
+              <Table.ColumnHeader>Required</Table.ColumnHeader>
+              <Table.ColumnHeader>Description</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {parameters.map((p) => (
+              <Table.Row key={p.name}>
+                <Table.Cell>
+                  <code>{p.name}</code>
+                </Table.Cell>
+                <Table.Cell>{p.type}</Table.Cell>
+                <Table.Cell>{p.required ? 'Yes' : 'No'}</Table.Cell>
+                <Table.Cell>{p.description}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </StaticContent>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Card,
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { Icon } from '../../../components/icons.tsx';
@@ -22,7 +23,6 @@ import {
   reassurance,
   setupSteps,
 } from '../../../content/landing.ts';
-import { Card } from '../../../components/lazy-ui.ts';
 
 export function Hero() {
   return (

@@ -1,0 +1,43 @@
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { leadPageQuery } from '../../../../features/admin/api/leads.ts';
+import { LeadList } from '../../../../features/admin/components/lead-list.tsx';
+import { earlierCursors, kindParams, parseListSearch } from '../../../../features/admin/desk-routes.ts';
+import { DeskError } from '../../-components/desk-error.tsx';
+
+/** /admin/<kind>?q=…&cursor=…: one list's tab, at the search and the page the URL names. */
+export const Route = createFileRoute('/admin/_desk/_dashboard/$kind')({
+  params: kindParams,
+  validateSearch: parseListSearch,
+  loaderDeps: ({ search }) => search,
+  // See _dashboard/route.tsx: the loader's query stays out of the public pages' router.
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
+  loader: async ({ context, params, deps }) => {
+    await context.queryClient.ensureQueryData(leadPageQuery(params.kind, deps));
+  },
+  errorComponent: DeskError,
+  component: ListTab,
+});
+
+function ListTab() {
+  const { kind } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // The shown page's entry (not the one still loading): its cursors must match the rows shown.
+  const earlier = useRouterState({
+    select: (s) => earlierCursors((s.resolvedLocation ?? s.location).state),
+  });
+  return (
+    <LeadList
+      // Another kind is another list: its search box starts from that list's URL.
+      key={kind}
+      kind={kind}
+      search={search}
+      earlier={earlier}
+      // Typing refines the same place rather than making a new one: Back leaves the list.
+      onSearch={(q) => void navigate({ search: q ? { q } : {}, replace: true, resetScroll: false })}
+      onPage={(cursor, cursors) =>
+        void navigate({ search: { ...search, cursor }, state: { cursors }, resetScroll: false })
+      }
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { DeskLayout } from '../../../features/admin/components/desk-layout.tsx';
+import { currentSession } from '../../../features/admin/desk-routes.ts';
+import { DeskError } from '../-components/desk-error.tsx';
+
+/** Every signed-in page of the desk: a visitor without a session signs in first, then comes back. */
+export const Route = createFileRoute('/admin/_desk')({
+  beforeLoad: async ({ context, location }) => {
+    const session = await currentSession(context.queryClient);
+    if (!session) throw redirect({ to: '/admin/login', search: { redirect: location.href } });
+    return { session };
+  },
+  errorComponent: DeskError,
+  component: Desk,
+});
+
+function Desk() {
+  const { session } = Route.useRouteContext();
+  return (
+    <DeskLayout username={session.username}>
+      <Outlet />
+    </DeskLayout>
+  );
+}
