@@ -35,30 +35,19 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The public system adds these components' recipes only when lazy-ui.ts loads: imported from
-    // Chakra directly, they could render unstyled. The admin desk has the full system.
-    files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/components/lazy-ui.ts', 'web/src/features/admin/**', 'web/src/theme/**'],
+    // The web app uses libraries through their public entry points only: a package's dist/ files
+    // are private and change in any release (web/src/public-api.test.ts checks every import
+    // against its package's exports map as well). The API's one such import, Ajv's draft 2020-12
+    // build, is the entry point Ajv documents for it.
+    files: ['web/**/*.{ts,tsx,js,mjs}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
+          patterns: [
             {
-              name: '@chakra-ui/react',
-              importNames: [
-                'Card',
-                'createToaster',
-                'Field',
-                'Input',
-                'NativeSelect',
-                'Spinner',
-                'Tabs',
-                'Textarea',
-                'Toast',
-                'Toaster',
-              ],
-              message: 'Import it from src/components/lazy-ui.ts, which adds its recipe.',
+              regex: '^(@[\\w.-]+/)?[\\w.-]+/(.+/)?dist(/|$)',
+              message: "A package's dist/ files are private: import an entry point its package.json exports.",
             },
           ],
         },

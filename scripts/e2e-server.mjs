@@ -22,6 +22,8 @@ const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-Passw0rd!',
     LEAD_RATE_LIMIT_PER_MINUTE: process.env.LEAD_RATE_LIMIT_PER_MINUTE ?? '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // No metrics port: test servers of several checkouts may run on one machine.
+    METRICS_PORT: process.env.METRICS_PORT ?? '',
   },
 });
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });

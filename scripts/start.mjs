@@ -44,6 +44,8 @@ const child = spawn(process.execPath, ['--enable-source-maps', apiBundle], {
     STATIC_DIR: process.env.STATIC_DIR ?? path.join(root, 'web/dist'),
     MIGRATIONS_DIR: process.env.MIGRATIONS_DIR ?? path.join(root, 'db'),
     OPENAPI_PATH: process.env.OPENAPI_PATH ?? path.join(root, 'openapi/openapi.yaml'),
+    // Prometheus metrics on loopback only (docs/operations.md#metrics); METRICS_PORT= to turn off.
+    METRICS_PORT: process.env.METRICS_PORT ?? '9464',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -34,6 +34,7 @@ const checks = [
     bin('openapi-typescript'),
     ['openapi/openapi.yaml', '-o', 'openapi/generated/schema.d.ts', '--check'],
   ],
+  ['contract values are fresh', process.execPath, ['openapi/scripts/generate-values.mjs', '--check']],
   ['contract lint (Redocly)', bin('redocly'), ['lint', 'openapi/openapi.yaml', '--format', 'stylish']],
   ['typecheck api', bin('tsc'), ['-p', 'api/tsconfig.json', '--noEmit']],
   ['typecheck web', bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']],

@@ -1,17 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminPassword } from '../../playwright.config.ts';
+import { siteMap } from '../e2e/site-routes.ts';
 
-const routes = [
-  '/',
-  '/get-started',
-  '/schedule-demo',
-  '/documentation',
-  '/api-reference',
-  '/status',
-  '/terms',
-  '/privacy',
-  '/admin',
-];
+const routes = [...siteMap.pages, siteMap.shell];
 
 /** Everything the page reports: CSP violations (from the DOM event) and console errors. */
 async function watch(page: Page) {

@@ -69,6 +69,7 @@ test.describe('admin login', () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByText('Logged out', { exact: true })).toBeVisible();
     await expect(page.getByText('You have been logged out successfully.')).toBeVisible();
     await expect(page.getByLabel('Username', { exact: true })).toHaveValue('');
@@ -112,5 +113,10 @@ test.describe('admin login', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByText('Session expired')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    // Signing in again returns to where the session ended.
+    await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin$/);
+    await logIn(page);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText(`Logged in as: ${ADMIN.username}`)).toBeVisible();
   });
 });

@@ -1,31 +1,42 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures.ts';
+import { siteMap } from './site-routes.ts';
 
-const routes = [
-  { path: '/', title: /Validate\. Engage\. Convert\./, heading: 'Validate. Engage. Convert.' },
-  { path: '/get-started', title: 'Get Started | TextFlow', heading: 'Get Started' },
-  { path: '/schedule-demo', title: 'Schedule a Demo | TextFlow', heading: 'Schedule a Demo' },
-  { path: '/documentation', title: 'Documentation | TextFlow', heading: 'Documentation' },
-  { path: '/api-reference', title: 'API Reference | TextFlow', heading: 'API Reference' },
-  { path: '/status', title: 'System Status | TextFlow', heading: 'System Status' },
-  { path: '/terms', title: 'Terms of Service | TextFlow', heading: 'Terms of Service' },
-  { path: '/privacy', title: 'Privacy Policy | TextFlow', heading: 'Privacy Policy' },
-];
+// What each public page must show. The pages themselves come from the router (site-routes.ts).
+const expected: Record<string, { title: string | RegExp; heading: string }> = {
+  '/': { title: /Validate\. Engage\. Convert\./, heading: 'Validate. Engage. Convert.' },
+  '/get-started': { title: 'Get Started | TextFlow', heading: 'Get Started' },
+  '/schedule-demo': { title: 'Schedule a Demo | TextFlow', heading: 'Schedule a Demo' },
+  '/documentation': { title: 'Documentation | TextFlow', heading: 'Documentation' },
+  '/api-reference': { title: 'API Reference | TextFlow', heading: 'API Reference' },
+  '/status': { title: 'System Status | TextFlow', heading: 'System Status' },
+  '/terms': { title: 'Terms of Service | TextFlow', heading: 'Terms of Service' },
+  '/privacy': { title: 'Privacy Policy | TextFlow', heading: 'Privacy Policy' },
+};
 
-for (const r of routes) {
-  test(`${r.path} is real HTML with its own head, hydrates without errors, and passes axe`, async ({
+test('every public route of the router has its expectations here, and no other', () => {
+  expect(Object.keys(expected).sort()).toEqual([...siteMap.pages].sort());
+});
+
+for (const path of siteMap.pages) {
+  test(`${path} is real HTML with its own head, hydrates without errors, and passes axe`, async ({
     page,
   }) => {
+    const r = expected[path];
+    expect(r, `expectations for ${path}`).toBeDefined();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const res = await page.goto(r.path);
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const res = await page.goto(path);
     expect(res?.status()).toBe(200);
     const html = await res!.text();
     expect(html).toContain('<meta name="description"');
     expect(html).toContain('<link rel="canonical"');
     expect(html).toContain('property="og:title"');
-    await expect(page).toHaveTitle(r.title);
-    await expect(page.getByRole('heading', { level: 1, name: r.heading })).toBeVisible();
+    await expect(page).toHaveTitle(r!.title);
+    await expect(page.getByRole('heading', { level: 1, name: r!.heading })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
     await expectNoAxeViolations(page);
@@ -66,7 +77,8 @@ test('robots.txt keeps the admin out and sitemap.xml lists the public routes', a
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /admin');
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const r of routes) expect(sitemap).toContain(`${r.path === '/' ? '/' : r.path}</loc>`);
+  const listed = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
+  expect(listed.sort()).toEqual([...siteMap.pages].sort());
   expect(sitemap).not.toContain('/admin');
 });
 
@@ -218,7 +230,7 @@ test('prerendered sections stay after hydration and render after a client-side n
   expect(errors).toEqual([]);
 });
 
-test('the small-screen menu repeats the links and closes after a choice', async ({ page }, info) => {
+test('the small-screen menu repeats the links and closes after a choice', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/');
   await page.waitForLoadState('networkidle');
@@ -239,5 +251,6 @@ test('the small-screen menu repeats the links and closes after a choice', async 
   await menu.getByRole('link', { name: 'Features' }).click();
   await expect(menu).toHaveCount(0);
   await expect(page).toHaveURL(/#features$/);
-  expect(info.project.name).toBeTruthy();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('#features')).toBeInViewport();
 });
