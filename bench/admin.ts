@@ -3,7 +3,7 @@
 // process's peak memory while it streams each full CSV export.
 import os from 'node:os';
 import pg from 'pg';
-import { encodeCursor } from '../api/src/admin/leads/admin-leads.repo.ts';
+import { encodeCursor } from '../api/src/admin/leads/filters.repo.ts';
 import { LEAD_TABLES, loadTable } from './lib/admin-data.ts';
 import { percentile, rssMb, sampleRss } from './lib/sampling.ts';
 import { fmt, startApi, startDatabase } from './lib/stack.ts';

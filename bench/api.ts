@@ -1,14 +1,22 @@
 // npm run bench:api — accepted POST /api/contact per second with every protection on, against
-// the same single-row INSERT done by pgbench at the same concurrency, measured in one run.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// the same single-row INSERT done by pgbench at the same concurrency, measured in one run. A
+// webhook endpoint (a local receiver) is subscribed to every event, so every lead also writes its
+// webhook event besides its emails, and the job worker sends and delivers them meanwhile
+// (BENCH_WEBHOOK=0 measures without an endpoint).
 import autocannon from 'autocannon';
-import { fmt, startApi, startDatabase } from './lib/stack.ts';
+import { pgbenchTps } from './lib/pgbench.ts';
+import { fmt, startApi, startDatabase, startWorkerProcess } from './lib/stack.ts';
+import { startBenchReceiver, subscribe } from './lib/webhook-receiver.ts';
 
 const CONNECTIONS = 32;
+/**
+ * Where the job worker runs while the API is measured: `in-process` (as npm start runs it, the
+ * default), `process` (its own process, as the Docker stack runs it) or `off`.
+ */
+const WORKER = process.env.BENCH_WORKER ?? 'in-process';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WEBHOOK = process.env.BENCH_WEBHOOK !== '0';
+const PASSWORD = 'bench-admin-password';
 const body = JSON.stringify({
   name: 'Bench Person',
   email: 'bench@example.com',
@@ -17,41 +25,6 @@ const body = JSON.stringify({
   service: 'sms-ai',
   message: 'A benchmark message of ordinary length.',
 });
-
-function pgbench(url: string): number {
-  const u = new URL(url);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
-  const script = path.join(dir, 'insert.sql');
-  writeFileSync(
-    script,
-    `INSERT INTO contact_submissions (name, email, phone, company, service, message) VALUES ('Bench Person', 'bench@example.com', '+1 555 0100', 'Bench Co', 'sms-ai', 'A benchmark message of ordinary length.');\n`,
-  );
-  const r = spawnSync(
-    'pgbench',
-    [
-      '-n',
-      '-c',
-      String(CONNECTIONS),
-      '-j',
-      '2',
-      '-T',
-      String(SECONDS),
-      '-f',
-      script,
-      '-h',
-      u.hostname,
-      '-p',
-      u.port,
-      '-U',
-      decodeURIComponent(u.username),
-      u.pathname.slice(1),
-    ],
-    { env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) }, encoding: 'utf8' },
-  );
-  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout);
-  if (!m) throw new Error(`pgbench failed: ${r.stderr || r.stdout}`);
-  return Number(m[1]);
-}
 
 /** Each request from its own forwarded address (the limit stays on, but no address reaches it). */
 function spreadAddresses(start: number): autocannon.Request {
@@ -76,15 +49,26 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
 const db = await startDatabase();
 try {
   console.log(`pgbench: single-row INSERT, ${CONNECTIONS} connections, ${SECONDS} s`);
-  const tps = pgbench(db.url);
-  console.log(`  ${fmt(tps)} inserts/s`);
+  const plain = await pgbenchTps(db.url, CONNECTIONS, SECONDS, true);
+  console.log(`  ${fmt(plain)} inserts/s without the follow-up trigger (the yardstick before issue 13)`);
+  const tps = await pgbenchTps(db.url, CONNECTIONS, SECONDS);
+  console.log(`  ${fmt(tps)} inserts/s with it (each insert queues its two emails): the yardstick`);
 
   const api = await startApi(db.url, {
     TRUST_PROXY: '1',
     DB_POOL_SIZE: String(CONNECTIONS),
     LOG_LEVEL: 'info',
+    ADMIN_PASSWORD: PASSWORD,
+    WEBHOOK_ALLOW_HTTP: '1',
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    ...(WORKER === 'in-process' ? {} : { WORKER_IN_PROCESS: 'false' }),
   });
+  const worker = WORKER === 'process' ? await startWorkerProcess(db.url) : undefined;
+  console.log(`\nThe job worker: ${WORKER} (BENCH_WORKER=in-process|process|off)`);
+  const receiver = await startBenchReceiver(0);
   try {
+    if (WEBHOOK) await subscribe(api.url, PASSWORD, receiver);
+    console.log(WEBHOOK ? 'webhook endpoint subscribed to every event' : 'no webhook endpoint');
     const common = {
       url: `${api.url}/api/contact`,
       method: 'POST' as const,
@@ -108,7 +92,9 @@ try {
       `  accepted ${fmt(accepted)} req/s, p50 ${full.latency.p50} ms, p99 ${full.latency.p99} ms, errors/non-2xx ${errors}`,
     );
     const ratio = accepted / tps;
-    console.log(`  ratio to pgbench: ${fmt(ratio, 2)}`);
+    console.log(
+      `  ratio to pgbench: ${fmt(ratio, 2)} (to the insert without follow-up: ${fmt(accepted / plain, 2)})`,
+    );
 
     console.log(
       `\nFlood: 16 connections from one address, while 16 connections from other addresses submit (${SECONDS} s)`,
@@ -129,9 +115,16 @@ try {
     console.log(
       `  others meanwhile: ${fmt(others['2xx'] / SECONDS)} accepted/s, non-2xx ${others.non2xx + others.errors}, p50 ${others.latency.p50} ms, p99 ${others.latency.p99} ms`,
     );
+    if (WEBHOOK) {
+      console.log(
+        `\nwebhooks delivered while the API was measured: ${receiver.delivered.size} (${receiver.badSignatures} bad signatures)`,
+      );
+    }
     console.log(`\nratio: ${fmt(ratio, 2)} p99_ms: ${full.latency.p99}`);
   } finally {
+    await worker?.stop();
     await api.stop();
+    await receiver.close();
   }
 } finally {
   await db.stop();

@@ -3,23 +3,14 @@
 // times on each public route with Debian's Chromium. Prints the medians, the JavaScript and CSS
 // (gzip) the landing page loads before any interaction, and a last summary line.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import type { SiteMap } from '../web/src/site-map-file.ts';
 import { root, startApi, startDatabase } from './lib/stack.ts';
 
-const ROUTES = [
-  '/',
-  '/get-started',
-  '/schedule-demo',
-  '/documentation',
-  '/api-reference',
-  '/status',
-  '/terms',
-  '/privacy',
-];
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -95,6 +86,8 @@ async function audit(url: string, port: number): Promise<Run> {
 
 async function main() {
   build();
+  // Every public page, as the build found them in the router's route tree.
+  const routes = (JSON.parse(readFileSync(path.join(root, 'web/dist/routes.json'), 'utf8')) as SiteMap).pages;
   // Served from a copy, so a rebuild of web/dist meanwhile (npm start, the browser tests) cannot
   // pull files from under the measurement.
   const site = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-site-'));
@@ -104,7 +97,7 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
   const rows: { route: string; m: Run }[] = [];
   try {
-    for (const route of ROUTES) {
+    for (const route of routes) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(`${api.url}${route}`, chrome.port));
       const m = Object.fromEntries(

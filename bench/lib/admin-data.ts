@@ -135,8 +135,9 @@ const INSERTS: Record<string, (n: number) => string> = {
       FROM (${peopleSql(n)}) x ORDER BY created_at`,
   // Every subscriber address carries its row number (names hold no digits), so UNIQUE holds.
   newsletter_subscribers: (n) => `
-    INSERT INTO newsletter_subscribers (email, is_active, created_at, updated_at)
-    SELECT CASE WHEN r1 < 0.5 THEN email ELSE replace(email, '@', g || '@') END, r3 < 0.9, created_at, created_at
+    INSERT INTO newsletter_subscribers (email, status, created_at, updated_at)
+    SELECT CASE WHEN r1 < 0.5 THEN email ELSE replace(email, '@', g || '@') END,
+           CASE WHEN r3 < 0.8 THEN 'active' WHEN r3 < 0.9 THEN 'pending' ELSE 'inactive' END, created_at, created_at
       FROM (${peopleSql(n)}) x ORDER BY created_at`,
 };
 
@@ -162,7 +163,12 @@ export async function loadTable(url: string, table: string, rows: number): Promi
       [table],
     );
     for (const ix of indexes) await client.query(`DROP INDEX ${ix.name}`);
+    // A restore of leads already followed up: their emails are not queued again.
+    const mail = `${table}_queue_mail`;
+    const queues = table !== 'newsletter_subscribers';
+    if (queues) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER ${mail}`);
     await client.query(INSERTS[table]!(rows), PARAMS);
+    if (queues) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER ${mail}`);
     for (const ix of indexes) await client.query(ix.def);
     await client.query(`VACUUM ANALYZE ${table}`);
   } finally {

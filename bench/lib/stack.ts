@@ -92,3 +92,33 @@ export async function startApi(
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/**
+ * The job worker as its own process (api/dist/worker.js, as the Docker stack's worker service runs
+ * it), for benchmarks that measure the API without the worker in its event loop.
+ */
+export async function startWorkerProcess(databaseUrl: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [path.join(root, 'api/dist/worker.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      MIGRATIONS_DIR: path.join(root, 'db'),
+      LOG_LEVEL: 'warn',
+      METRICS_PORT: '',
+      ...env,
+    },
+  });
+  // It is up once it has migrated (nothing to do) and started its runner: give it a moment.
+  await new Promise((r) => setTimeout(r, 1500));
+  if (child.exitCode !== null) throw new Error('the worker exited during start');
+  return {
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

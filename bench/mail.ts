@@ -1,0 +1,118 @@
+// npm run bench:mail — leads at full speed for 10 s with a local SMTP server receiving, the worker
+// in the API process (as npm start runs it): accepted leads per second against pgbench (as in
+// bench:api), the time from a lead's 201 to its sales alert accepted by the SMTP server, and
+// whether every message of every accepted lead arrived exactly once.
+import autocannon from 'autocannon';
+import { percentile } from './lib/sampling.ts';
+import { pgbenchTps } from './lib/pgbench.ts';
+import { startSmtpSink } from './lib/smtp-sink.ts';
+import { fmt, startApi, startDatabase } from './lib/stack.ts';
+
+const CONNECTIONS = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** How long to wait, after the load, for the queue to drain before counting a message as lost. */
+const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 300);
+const body = JSON.stringify({
+  name: 'Bench Person',
+  email: 'bench@example.com',
+  company: 'Bench Co',
+  service: 'sms-ai',
+  message: 'A benchmark message of ordinary length.',
+});
+
+const db = await startDatabase();
+const sink = await startSmtpSink();
+try {
+  console.log(`pgbench: single-row INSERT (queuing its emails), ${CONNECTIONS} connections, ${SECONDS} s`);
+  const tps = await pgbenchTps(db.url, CONNECTIONS, SECONDS);
+  console.log(`  ${fmt(tps)} inserts/s`);
+
+  const api = await startApi(db.url, {
+    TRUST_PROXY: '1',
+    DB_POOL_SIZE: String(CONNECTIONS),
+    LOG_LEVEL: 'warn',
+    SMTP_URL: sink.url,
+    SALES_NOTIFY_TO: 'sales@textflow.example',
+    MAIL_FROM: 'TextFlow <hello@textflow.example>',
+  });
+  try {
+    const createdAt = new Map<number, number>();
+    let i = 0;
+    const result = await new Promise<autocannon.Result>((resolve, reject) =>
+      autocannon(
+        {
+          url: `${api.url}/api/contact`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => {
+                i += 1;
+                req.headers = {
+                  ...req.headers,
+                  'X-Forwarded-For': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+                };
+                return req;
+              },
+              onResponse: (status: number, resBody: string) => {
+                if (status === 201) createdAt.set((JSON.parse(resBody) as { id: number }).id, Date.now());
+              },
+            } as autocannon.Request,
+          ],
+        },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      ),
+    );
+    const accepted = result['2xx'] / SECONDS;
+    console.log(
+      `\nAPI with the worker in-process: accepted ${fmt(accepted)} leads/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx/errors ${result.non2xx + result.errors}`,
+    );
+
+    const expected = createdAt.size * 2;
+    const started = Date.now();
+    let last = -1;
+    while (sink.arrivals.size < expected && Date.now() - started < DRAIN_SECONDS * 1000) {
+      if (sink.arrivals.size !== last) {
+        last = sink.arrivals.size;
+        console.log(`  ${sink.arrivals.size} of ${expected} messages received`);
+      }
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    const alertDelays: number[] = [];
+    const ackDelays: number[] = [];
+    let lost = 0;
+    let doubled = 0;
+    for (const times of sink.arrivals.values()) if (times.length > 1) doubled += times.length - 1;
+    const byLead = new Map<string, number>();
+    for (const [id, times] of sink.arrivals) {
+      const m = /^<(sales-alert|acknowledgment)\.contact-(\d+)\./.exec(id);
+      if (m) byLead.set(`${m[1]}:${m[2]}`, times[0]!);
+    }
+    for (const [id, at] of createdAt) {
+      const alert = byLead.get(`sales-alert:${id}`);
+      const ack = byLead.get(`acknowledgment:${id}`);
+      if (alert === undefined) lost += 1;
+      else alertDelays.push(alert - at);
+      if (ack === undefined) lost += 1;
+      else ackDelays.push(ack - at);
+    }
+    const p95 = Math.round(percentile(alertDelays, 95));
+    console.log(
+      `  alerts: p50 ${Math.round(percentile(alertDelays, 50))} ms, p95 ${p95} ms, max ${Math.round(percentile(alertDelays, 100))} ms after the 201`,
+    );
+    console.log(
+      `  acknowledgments: p50 ${Math.round(percentile(ackDelays, 50))} ms, p95 ${Math.round(percentile(ackDelays, 95))} ms`,
+    );
+    console.log(`  ${createdAt.size} leads, ${expected} messages expected, ${lost} lost, ${doubled} doubled`);
+    const ratio = accepted / tps;
+    console.log(`\nratio: ${fmt(ratio, 2)} alert_p95_ms: ${p95} lost: ${lost}`);
+  } finally {
+    await api.stop();
+  }
+} finally {
+  await sink.close();
+  await db.stop();
+}
