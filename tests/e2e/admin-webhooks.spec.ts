@@ -7,10 +7,22 @@ import { signedWith, startReceiver, type Receiver } from './webhook-receiver.ts'
 // failed delivery twice, 300 ms apart (scripts/e2e-server.mjs), so a delivery fails for good fast.
 
 let receiver: Receiver | undefined;
-test.afterEach(async () => {
+let endpointId: number | undefined;
+// An endpoint left behind would get the leads other specs make: each test deletes its own.
+test.afterEach(async ({ page, baseURL }) => {
+  if (endpointId !== undefined)
+    await page.request.delete(`/api/webhooks/${endpointId}`, { headers: { Origin: baseURL! } });
+  endpointId = undefined;
   await receiver?.close();
   receiver = undefined;
 });
+
+/** Opens the endpoint's page from the list; remembers its id for the clean-up. */
+async function openEndpoint(page: Page, url: string): Promise<void> {
+  await page.getByRole('row').filter({ hasText: url }).getByRole('link', { name: url }).click();
+  await expect(page.getByRole('heading', { name: url, level: 2 })).toBeVisible();
+  endpointId = Number(/\/admin\/webhooks\/(\d+)/.exec(page.url())![1]);
+}
 
 const refresh = (page: Page) => page.getByRole('button', { name: 'Refresh' }).click();
 
@@ -52,9 +64,8 @@ test.describe('admin webhooks', () => {
     await page.getByRole('button', { name: 'I have stored it' }).click();
     await expect(page.getByText(secret)).toHaveCount(0);
 
-    await row.getByRole('link', { name: receiver.url }).click();
+    await openEndpoint(page, receiver.url);
     await expect(page).toHaveURL(/\/admin\/webhooks\/\d+$/);
-    await expect(page.getByRole('heading', { name: receiver.url, level: 2 })).toBeVisible();
     await page.getByRole('button', { name: 'Send test event' }).click();
     await expect(page.getByText('Test event delivered')).toBeVisible();
 
@@ -92,10 +103,9 @@ test.describe('admin webhooks', () => {
     const tag = uniqueTag();
     await signIn(page);
     await addEndpoint(page, receiver.url, `Failing receiver ${tag}`, ['Lead created']);
-    await page.getByRole('link', { name: receiver.url }).click();
-    await expect(page.getByRole('heading', { name: receiver.url, level: 2 })).toBeVisible();
+    await openEndpoint(page, receiver.url);
 
-    await submitContact(request, {
+    const lead = await submitContact(request, {
       name: `Webhook ${tag}`,
       email: `webhook.${tag}@example.com`,
       message: 'A lead for the webhook test.',
@@ -130,5 +140,84 @@ test.describe('admin webhooks', () => {
       });
     }).toPass({ timeout: 15_000 });
     await expectNoAxeViolations(page);
+
+    // The lead's page lists both deliveries it caused; each opens on its endpoint's page.
+    await page.goto(`/admin/contacts/${lead.id}`);
+    const onLead = page.getByRole('table', { name: 'Webhook deliveries of this lead' });
+    await expect(onLead.getByRole('row')).toHaveCount(3);
+    await expect(onLead).toContainText('Failed');
+    await expect(onLead).toContainText('Succeeded');
+    await expect(onLead).toContainText(receiver.url);
+    await expectNoAxeViolations(page);
+    await onLead
+      .getByRole('row')
+      .filter({ hasText: 'Failed' })
+      .getByRole('link', { name: 'Lead created' })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/webhooks\/\d+\?delivery=\d+$/);
+    await expect(page.getByRole('table', { name: /^Attempts of delivery/ })).toContainText(
+      'receiver says 500',
+    );
+  });
+
+  test('edits, disables, rotates the secret of and deletes an endpoint', async ({ page }) => {
+    receiver = await startReceiver();
+    const tag = uniqueTag();
+    await signIn(page);
+    const first = await addEndpoint(page, receiver.url, `Edited ${tag}`, ['Lead created']);
+    await openEndpoint(page, receiver.url);
+
+    const settings = page.getByRole('form', { name: 'Endpoint settings' });
+    await settings.getByLabel('Description').fill(`Edited again ${tag}`);
+    await settings.getByText('Newsletter unsubscribed', { exact: true }).click();
+    await settings.getByText(/^Enabled/).click();
+    await settings.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Endpoint saved')).toBeVisible();
+    await expect(page.getByText('Disabled in the desk')).toBeVisible();
+    await page.reload();
+    await expect(settings.getByLabel('Description')).toHaveValue(`Edited again ${tag}`);
+    await expect(settings.getByRole('checkbox', { name: 'Newsletter unsubscribed' })).toBeChecked();
+    await expect(settings.getByRole('checkbox', { name: /^Enabled/ })).not.toBeChecked();
+
+    // A disabled endpoint can still be tested.
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.getByText('Test event delivered')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page
+      .getByRole('group', { name: 'Rotate the signing secret?' })
+      .getByRole('button', { name: 'Rotate secret' })
+      .click();
+    const notice = page.getByRole('region', { name: 'New signing secret' });
+    await expect(notice).toContainText('It will not be shown again');
+    const second = (await notice.getByTestId('signing-secret').innerText()).trim();
+    expect(second).toMatch(/^whsec_/);
+    expect(second).not.toBe(first);
+    await expect(page.getByText(/The previous secret also signs every message until/)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The old and the new secret both sign for now (docs/webhooks.md#rotating-the-secret).
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => receiver!.received.length).toBe(2);
+    expect(signedWith(first, receiver.received[1]!)).toBe(true);
+    expect(signedWith(second, receiver.received[1]!)).toBe(true);
+
+    // A filter the contract does not know is refused by the page, not sent to the server.
+    const here = page.url();
+    await page.goto(`${here}?status=lost`);
+    await expect(page.getByText('The status in this address is not one the desk knows.')).toBeVisible();
+    await page.goto(here);
+
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    const confirm = page.getByRole('group', { name: 'Delete this endpoint?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    await confirm.getByRole('button', { name: 'Delete endpoint' }).click();
+    await expect(page).toHaveURL(/\/admin\/webhooks$/);
+    await expect(page.getByText('Endpoint deleted')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: receiver.url })).toHaveCount(0);
+    endpointId = undefined;
   });
 });

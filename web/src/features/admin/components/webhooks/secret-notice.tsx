@@ -56,7 +56,7 @@ export function SecretNotice({
               {secret}
             </Box>
             <HStack gap="3" flexWrap="wrap">
-              <Button size="sm" colorPalette="blue" onClick={() => void copy()}>
+              <Button size="sm" variant="outline" colorPalette="blue" bg="white" onClick={() => void copy()}>
                 Copy secret
               </Button>
               <Button size="sm" variant="outline" onClick={onDone}>
