@@ -11,6 +11,8 @@ const url = schemas.WebhookUrl;
 const description = schemas.WebhookDescription;
 const eventsMessages = schemas.WebhookEvents['x-messages'];
 const length = (s: string) => [...s].length;
+// The boxes cannot choose a value twice; the rule is here so that the schema is the contract's.
+const unique = (values: string[]) => new Set(values).size === values.length;
 
 const labelled = <V extends string>(values: readonly V[], labels: Record<string, string>) =>
   values.map((value) => ({ value, label: labels[value] ?? value }));
@@ -34,8 +36,13 @@ export const endpointSchema = z.object({
     .string()
     .trim()
     .refine((s) => length(s) <= description.maxLength, description['x-messages'].maxLength),
-  events: z.array(z.enum(schemas.WebhookEvent.enum)).min(1, eventsMessages.minItems),
-  leadKinds: z.array(z.enum(schemas.LeadKind.enum)),
+  events: z
+    .array(z.enum(schemas.WebhookEvent.enum))
+    .min(1, eventsMessages.minItems)
+    .refine(unique, eventsMessages.uniqueItems),
+  leadKinds: z
+    .array(z.enum(schemas.LeadKind.enum))
+    .refine(unique, schemas.WebhookLeadKinds['x-messages'].uniqueItems),
   enabled: z.boolean(),
 }) satisfies z.ZodType<Required<S['WebhookEndpointInput']>, unknown>;
 
