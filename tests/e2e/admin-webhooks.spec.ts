@@ -114,10 +114,12 @@ test.describe('admin webhooks', () => {
     await expect(page).toHaveURL(/[?&]status=failed/);
     const log = page.getByRole('table', { name: 'Deliveries' });
     const failedRow = log.getByRole('row').filter({ hasText: 'Lead created' });
+    // The event leaves through the job queue: the attempt and its two retries reach the receiver.
+    await expect.poll(() => receiver!.received.length, { timeout: 40_000 }).toBe(3);
     await expect(async () => {
       await refresh(page);
       await expect(failedRow).toContainText('Failed', { timeout: 1000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 10_000 });
     await expect(failedRow).toContainText('3');
     await expect(failedRow).toContainText('HTTP 500');
     expect(receiver.received).toHaveLength(3);
@@ -130,7 +132,7 @@ test.describe('admin webhooks', () => {
     await expect(page.getByText('Redelivery queued')).toBeVisible();
 
     // The redelivery carries the same webhook-id, and the receiver now takes it.
-    await expect.poll(() => receiver!.received.length, { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => receiver!.received.length, { timeout: 40_000 }).toBe(4);
     expect(receiver.received[3]!.webhookId).toBe(receiver.received[0]!.webhookId);
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Succeeded' });
     await expect(async () => {
