@@ -92,6 +92,8 @@ test.describe('admin webhooks', () => {
     await page.reload();
     await expect(page.getByText(got.webhookId)).toBeVisible();
     await expect(page.getByText(secret)).toHaveCount(0);
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin$/);
   });
 
   test('a delivery the receiver refuses fails after its retries and is redelivered', async ({

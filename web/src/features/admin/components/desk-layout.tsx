@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { notify } from '../../../components/notices.tsx';
 import { adminKey, useLogout } from '../api/session.ts';
 
-/** The signed-in desk's frame: who is signed in, Webhooks, Refresh, Logout, Back to Website. */
+/** The signed-in desk's frame: who is signed in, Dashboard, Webhooks, Refresh, Logout, Back to Website. */
 export function DeskLayout({ username, children }: { username: string; children: ReactNode }) {
   const qc = useQueryClient();
   const logout = useLogout();
@@ -31,6 +31,11 @@ export function DeskLayout({ username, children }: { username: string; children:
             </Heading>
             <HStack gap="3" flexWrap="wrap">
               <Text>Logged in as: {username}</Text>
+              <Button asChild size="sm" variant="ghost">
+                <Link to="/admin" activeOptions={{ exact: true }}>
+                  Dashboard
+                </Link>
+              </Button>
               <Button asChild size="sm" variant="ghost">
                 <Link to="/admin/webhooks">Webhooks</Link>
               </Button>
