@@ -224,4 +224,44 @@ test.describe('admin webhooks', () => {
     await expect(page.getByRole('row').filter({ hasText: receiver.url })).toHaveCount(0);
     endpointId = undefined;
   });
+
+  test('the delivery log keeps its filters and its page in the URL', async ({ page, baseURL }) => {
+    receiver = await startReceiver();
+    await signIn(page);
+    await addEndpoint(page, receiver.url, `Paged ${uniqueTag()}`, ['Lead created']);
+    await openEndpoint(page, receiver.url);
+    // One more delivery than a page holds (25).
+    for (let i = 0; i < 26; i++) {
+      const res = await page.request.post(`/api/webhooks/${endpointId}/test`, {
+        headers: { Origin: baseURL! },
+      });
+      expect(res.status()).toBe(200);
+    }
+    await refresh(page);
+    const rows = page.getByRole('table', { name: 'Deliveries' }).getByRole('row');
+    await expect(rows).toHaveCount(26); // the header row and 25 deliveries
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/[?&]cursor=/);
+    await expect(rows).toHaveCount(2);
+    await page.reload();
+    await expect(rows).toHaveCount(2);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page).not.toHaveURL(/cursor=/);
+    await expect(rows).toHaveCount(26);
+
+    // A filter starts the log again at its first page; Back returns to the filter before.
+    await page.getByLabel('Event', { exact: true }).selectOption({ label: 'Lead created' });
+    await expect(page).toHaveURL(/[?&]event=lead\.created/);
+    await expect(page.getByText('No deliveries match these filters.')).toBeVisible();
+    await page.getByLabel('Event', { exact: true }).selectOption({ label: 'Test event' });
+    await page.getByLabel('Made on or after').fill('2099-01-01');
+    await expect(page).toHaveURL(/[?&]since=2099-01-01/);
+    await expect(page.getByText('No deliveries match these filters.')).toBeVisible();
+    await page.goBack();
+    await expect(page).not.toHaveURL(/since=/);
+    await expect(page.getByLabel('Event', { exact: true })).toHaveValue('webhook.test');
+    await expect(rows).toHaveCount(26);
+    await expectNoAxeViolations(page);
+  });
 });
