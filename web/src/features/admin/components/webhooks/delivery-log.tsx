@@ -67,7 +67,9 @@ export function DeliveryLog({ owner, search, onFilter, onPage, onOpen, ...props 
     const next = { ...filters, ...change };
     onFilter(Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as DeliveryFilters);
   };
-  const openElsewhere = search.delivery !== undefined && !rows.some((d) => d.id === search.delivery);
+  // An open delivery that is not on this page (a link from a lead's page) shows above the rows.
+  const openElsewhere =
+    page.isSuccess && search.delivery !== undefined && !rows.some((d) => d.id === search.delivery);
   const filtered = Boolean(search.event || search.status || search.since);
 
   return (
