@@ -24,6 +24,12 @@ const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // No metrics port: test servers of several checkouts may run on one machine.
     METRICS_PORT: process.env.METRICS_PORT ?? '',
+    // Test-only webhook settings (docs/webhooks.md): the specs' receivers are plain-HTTP servers on
+    // 127.0.0.1, and a failed delivery is retried within a second rather than over 27 hours, so a
+    // spec sees it fail for good. Never set these on a real server.
+    WEBHOOK_ALLOW_HTTP: '1',
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    WEBHOOK_RETRY_SCHEDULE: process.env.WEBHOOK_RETRY_SCHEDULE ?? '300ms,300ms',
   },
 });
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });

@@ -24,6 +24,8 @@ import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_des
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
 import { Route as AdminDeskDashboardIndexRouteImport } from './routes/admin/_desk/_dashboard/index'
 import { Route as AdminDeskDashboardKindRouteImport } from './routes/admin/_desk/_dashboard/$kind'
+import { Route as AdminDeskWebhooksIndexRouteImport } from './routes/admin/_desk/webhooks/index'
+import { Route as AdminDeskWebhooksIdRouteImport } from './routes/admin/_desk/webhooks/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -98,6 +100,16 @@ const AdminDeskDashboardKindRoute = AdminDeskDashboardKindRouteImport.update({
   path: '/$kind',
   getParentRoute: () => AdminDeskDashboardRouteRoute,
 } as any)
+const AdminDeskWebhooksIndexRoute = AdminDeskWebhooksIndexRouteImport.update({
+  id: '/webhooks/',
+  path: '/webhooks/',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
+const AdminDeskWebhooksIdRoute = AdminDeskWebhooksIdRouteImport.update({
+  id: '/webhooks/$id',
+  path: '/webhooks/$id',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -112,7 +124,9 @@ export interface FileRoutesByFullPath {
   '/admin/login': typeof AdminLoginRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
+  '/admin/webhooks/$id': typeof AdminDeskWebhooksIdRoute
   '/admin/': typeof AdminDeskDashboardIndexRoute
+  '/admin/webhooks/': typeof AdminDeskWebhooksIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -127,6 +141,8 @@ export interface FileRoutesByTo {
   '/admin/login': typeof AdminLoginRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
+  '/admin/webhooks/$id': typeof AdminDeskWebhooksIdRoute
+  '/admin/webhooks': typeof AdminDeskWebhooksIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -144,7 +160,9 @@ export interface FileRoutesById {
   '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/_desk/_dashboard/$kind': typeof AdminDeskDashboardKindRoute
+  '/admin/_desk/webhooks/$id': typeof AdminDeskWebhooksIdRoute
   '/admin/_desk/_dashboard/': typeof AdminDeskDashboardIndexRoute
+  '/admin/_desk/webhooks/': typeof AdminDeskWebhooksIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -161,7 +179,9 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/admin/$kind/$id'
     | '/admin/$kind'
+    | '/admin/webhooks/$id'
     | '/admin/'
+    | '/admin/webhooks/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -176,6 +196,8 @@ export interface FileRouteTypes {
     | '/admin/login'
     | '/admin/$kind/$id'
     | '/admin/$kind'
+    | '/admin/webhooks/$id'
+    | '/admin/webhooks'
   id:
     | '__root__'
     | '/'
@@ -192,7 +214,9 @@ export interface FileRouteTypes {
     | '/admin/_desk/_dashboard'
     | '/admin/_desk/$kind/$id'
     | '/admin/_desk/_dashboard/$kind'
+    | '/admin/_desk/webhooks/$id'
     | '/admin/_desk/_dashboard/'
+    | '/admin/_desk/webhooks/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -314,6 +338,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskDashboardKindRouteImport
       parentRoute: typeof AdminDeskDashboardRouteRoute
     }
+    '/admin/_desk/webhooks/': {
+      id: '/admin/_desk/webhooks/'
+      path: '/webhooks'
+      fullPath: '/admin/webhooks/'
+      preLoaderRoute: typeof AdminDeskWebhooksIndexRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
+    '/admin/_desk/webhooks/$id': {
+      id: '/admin/_desk/webhooks/$id'
+      path: '/webhooks/$id'
+      fullPath: '/admin/webhooks/$id'
+      preLoaderRoute: typeof AdminDeskWebhooksIdRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
   }
 }
 
@@ -336,11 +374,15 @@ const AdminDeskDashboardRouteRouteWithChildren =
 interface AdminDeskRouteRouteChildren {
   AdminDeskDashboardRouteRoute: typeof AdminDeskDashboardRouteRouteWithChildren
   AdminDeskKindIdRoute: typeof AdminDeskKindIdRoute
+  AdminDeskWebhooksIdRoute: typeof AdminDeskWebhooksIdRoute
+  AdminDeskWebhooksIndexRoute: typeof AdminDeskWebhooksIndexRoute
 }
 
 const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
   AdminDeskDashboardRouteRoute: AdminDeskDashboardRouteRouteWithChildren,
   AdminDeskKindIdRoute: AdminDeskKindIdRoute,
+  AdminDeskWebhooksIdRoute: AdminDeskWebhooksIdRoute,
+  AdminDeskWebhooksIndexRoute: AdminDeskWebhooksIndexRoute,
 }
 
 const AdminDeskRouteRouteWithChildren = AdminDeskRouteRoute._addFileChildren(

@@ -44,7 +44,7 @@ const cursorPattern = new RegExp(cursor.pattern);
 const length = (s: string) => [...s].length;
 
 // The router reads `?q=123` as the number 123: a search text is text whatever it looks like.
-const text = (value: unknown, name: string): string | undefined => {
+export const text = (value: unknown, name: string): string | undefined => {
   if (value === undefined) return undefined;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -57,12 +57,17 @@ export function parseListSearch(raw: Record<string, unknown>): ListSearch {
   const c = text(raw.cursor, 'page cursor');
   if (q !== undefined && length(q) > search.maxLength)
     throw new Error(`The search text in this address is longer than ${search.maxLength} characters.`);
+  checkCursor(c);
+  return { ...(q ? { q } : {}), ...(c !== undefined ? { cursor: c } : {}) };
+}
+
+/** A cursor in the URL must be one the server could have given out (the contract's Cursor rule). */
+export function checkCursor(c: string | undefined): void {
   if (
     c !== undefined &&
     (length(c) < cursor.minLength || length(c) > cursor.maxLength || !cursorPattern.test(c))
   )
     throw new Error('The page cursor in this address is not one the server gave out.');
-  return { ...(q ? { q } : {}), ...(c !== undefined ? { cursor: c } : {}) };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { notify } from '../../../components/notices.tsx';
 import { adminKey, useLogout } from '../api/session.ts';
 
-/** The signed-in desk's frame: who is signed in, Refresh, Logout, Back to Website. */
+/** The signed-in desk's frame: who is signed in, Dashboard, Webhooks, Refresh, Logout, Back to Website. */
 export function DeskLayout({ username, children }: { username: string; children: ReactNode }) {
   const qc = useQueryClient();
   const logout = useLogout();
@@ -25,12 +25,20 @@ export function DeskLayout({ username, children }: { username: string; children:
     <Box bg="gray.50" minH="100vh">
       <Box as="header" bg="white" borderBottomWidth="1px">
         <Container maxW="7xl">
-          <Flex h="16" align="center" justify="space-between" gap="4" flexWrap="wrap">
+          <Flex minH="16" py="2" align="center" justify="space-between" gap="4" flexWrap="wrap">
             <Heading as="h1" size="lg">
               Admin Dashboard
             </Heading>
             <HStack gap="3" flexWrap="wrap">
               <Text>Logged in as: {username}</Text>
+              <Button asChild size="sm" variant="ghost">
+                <Link to="/admin" activeOptions={{ exact: true }}>
+                  Dashboard
+                </Link>
+              </Button>
+              <Button asChild size="sm" variant="ghost">
+                <Link to="/admin/webhooks">Webhooks</Link>
+              </Button>
               <Button
                 size="sm"
                 variant="outline"

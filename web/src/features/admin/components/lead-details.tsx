@@ -4,16 +4,16 @@ import { Link } from '@tanstack/react-router';
 import { leadQuery } from '../api/leads.ts';
 import type { LeadKind } from '../desk-routes.ts';
 import { leadViews, type LeadView } from './lead-views.tsx';
+import { LeadDeliveries } from './webhooks/lead-deliveries.tsx';
 
 // What a lead's page will gather as the product grows. Nothing records these yet, and the page says
 // so rather than show an empty list that would read as "none happened".
 const laterSections = [
   { id: 'history', title: 'History', empty: 'The desk does not record a lead’s history yet.' },
   { id: 'emails', title: 'Emails', empty: 'The desk does not record emails yet.' },
-  { id: 'webhooks', title: 'Webhook deliveries', empty: 'The desk does not record webhook deliveries yet.' },
 ];
 
-/** One lead whole: every field of its kind, its status control, and the places for what comes later. */
+/** One lead whole: every field of its kind, its status control, its webhook deliveries, and the places for what comes later. */
 export function LeadDetails<K extends LeadKind>({ kind, id }: { kind: K; id: number }) {
   const view = leadViews[kind] as LeadView<K>;
   const { data: lead } = useQuery(leadQuery(kind, id));
@@ -60,6 +60,7 @@ export function LeadDetails<K extends LeadKind>({ kind, id }: { kind: K; id: num
           </Card.Body>
         </Card.Root>
       ))}
+      <LeadDeliveries kind={kind} id={id} />
     </Stack>
   );
 }
