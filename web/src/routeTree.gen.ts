@@ -21,6 +21,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminDeskRouteRouteImport } from './routes/admin/_desk/route'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_desk/_dashboard/route'
+import { Route as AdminDeskSecurityRouteImport } from './routes/admin/_desk/security'
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
 import { Route as AdminDeskDashboardIndexRouteImport } from './routes/admin/_desk/_dashboard/index'
 import { Route as AdminDeskDashboardKindRouteImport } from './routes/admin/_desk/_dashboard/$kind'
@@ -83,6 +84,11 @@ const AdminDeskDashboardRouteRoute = AdminDeskDashboardRouteRouteImport.update({
   id: '/_dashboard',
   getParentRoute: () => AdminDeskRouteRoute,
 } as any)
+const AdminDeskSecurityRoute = AdminDeskSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
 const AdminDeskKindIdRoute = AdminDeskKindIdRouteImport.update({
   id: '/$kind/$id',
   path: '/$kind/$id',
@@ -110,6 +116,7 @@ export interface FileRoutesByFullPath {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/': typeof AdminDeskDashboardIndexRoute
@@ -125,6 +132,7 @@ export interface FileRoutesByTo {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
 }
@@ -142,6 +150,7 @@ export interface FileRoutesById {
   '/admin/_desk': typeof AdminDeskRouteRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
+  '/admin/_desk/security': typeof AdminDeskSecurityRoute
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/_desk/_dashboard/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/_desk/_dashboard/': typeof AdminDeskDashboardIndexRoute
@@ -159,6 +168,7 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/login'
+    | '/admin/security'
     | '/admin/$kind/$id'
     | '/admin/$kind'
     | '/admin/'
@@ -174,6 +184,7 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/login'
+    | '/admin/security'
     | '/admin/$kind/$id'
     | '/admin/$kind'
   id:
@@ -190,6 +201,7 @@ export interface FileRouteTypes {
     | '/admin/_desk'
     | '/admin/login'
     | '/admin/_desk/_dashboard'
+    | '/admin/_desk/security'
     | '/admin/_desk/$kind/$id'
     | '/admin/_desk/_dashboard/$kind'
     | '/admin/_desk/_dashboard/'
@@ -293,6 +305,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskDashboardRouteRouteImport
       parentRoute: typeof AdminDeskRouteRoute
     }
+    '/admin/_desk/security': {
+      id: '/admin/_desk/security'
+      path: '/security'
+      fullPath: '/admin/security'
+      preLoaderRoute: typeof AdminDeskSecurityRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
     '/admin/_desk/$kind/$id': {
       id: '/admin/_desk/$kind/$id'
       path: '/$kind/$id'
@@ -335,11 +354,13 @@ const AdminDeskDashboardRouteRouteWithChildren =
 
 interface AdminDeskRouteRouteChildren {
   AdminDeskDashboardRouteRoute: typeof AdminDeskDashboardRouteRouteWithChildren
+  AdminDeskSecurityRoute: typeof AdminDeskSecurityRoute
   AdminDeskKindIdRoute: typeof AdminDeskKindIdRoute
 }
 
 const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
   AdminDeskDashboardRouteRoute: AdminDeskDashboardRouteRouteWithChildren,
+  AdminDeskSecurityRoute: AdminDeskSecurityRoute,
   AdminDeskKindIdRoute: AdminDeskKindIdRoute,
 }
 

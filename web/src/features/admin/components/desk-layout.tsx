@@ -4,8 +4,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { notify } from '../../../components/notices.tsx';
 import { adminKey, useLogout } from '../api/session.ts';
+import { EnrolBanner } from './security/enrol-banner.tsx';
 
-/** The signed-in desk's frame: who is signed in, Refresh, Logout, Back to Website. */
+/** The signed-in desk's frame: who is signed in, Refresh, Security, Logout, Back to Website. */
 export function DeskLayout({ username, children }: { username: string; children: ReactNode }) {
   const qc = useQueryClient();
   const logout = useLogout();
@@ -38,6 +39,9 @@ export function DeskLayout({ username, children }: { username: string; children:
               >
                 Refresh
               </Button>
+              <Button asChild size="sm" variant="outline">
+                <Link to="/admin/security">Security</Link>
+              </Button>
               <Button size="sm" colorPalette="red" variant="outline" onClick={signOut}>
                 Logout
               </Button>
@@ -49,6 +53,7 @@ export function DeskLayout({ username, children }: { username: string; children:
         </Container>
       </Box>
       <Container as="main" maxW="7xl" py="8">
+        <EnrolBanner />
         {children}
       </Container>
     </Box>
