@@ -48,11 +48,8 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
   const error = form.formState.errors.code;
   const { setFocus, reset } = form;
 
-  // The field is new when the step opens and when the kind of code changes: the cursor goes there.
-  useEffect(() => {
-    reset({ code: '' });
-    setFocus('code');
-  }, [mode, reset, setFocus]);
+  // Another kind of code: the field starts empty.
+  useEffect(() => reset({ code: '' }), [mode, reset]);
 
   const submit = form.handleSubmit((values) => {
     setFailure(null);
@@ -81,8 +78,10 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
         <Field.Root invalid={Boolean(error)} required>
           <Field.Label>{m.label}</Field.Label>
           {mode === 'app' ? (
+            // The step replaces the form that had the focus; each kind of code is a new field.
             <Input
               key="app"
+              autoFocus
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={7}
@@ -91,6 +90,7 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
           ) : (
             <Input
               key="recovery"
+              autoFocus
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}

@@ -26,7 +26,7 @@ export function DeskLayout({ username, children }: { username: string; children:
     <Box bg="gray.50" minH="100vh">
       <Box as="header" bg="white" borderBottomWidth="1px">
         <Container maxW="7xl">
-          <Flex h="16" align="center" justify="space-between" gap="4" flexWrap="wrap">
+          <Flex minH="16" py="3" align="center" justify="space-between" gap="4" flexWrap="wrap">
             <Heading as="h1" size="lg">
               Admin Dashboard
             </Heading>
