@@ -179,3 +179,25 @@ test('makes new recovery codes for a current code; the old ones stop working', a
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText(`Logged in as: ${username}`)).toBeVisible();
 });
+
+test('replaces the authenticator app after asking for the password again', async () => {
+  await page.goto('/admin/security');
+  const form = page.getByRole('form', { name: 'Replace authenticator app' });
+  await form.getByRole('button', { name: 'Replace authenticator app' }).click();
+  await expect(form.getByText('Password is required')).toBeVisible();
+  await form.getByLabel('Your password').fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Replace authenticator app' }).click();
+  const old = secret;
+  secret = await page.getByLabel('Secret key').inputValue();
+  expect(secret).not.toBe(old);
+  await page.getByLabel('Authentication code').fill(await freshCode());
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved my codes' }).click();
+
+  await signOut();
+  await passwordStep();
+  await page.getByLabel('Authentication code').fill(await freshCode());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(`Logged in as: ${username}`)).toBeVisible();
+});

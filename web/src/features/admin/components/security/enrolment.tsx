@@ -1,5 +1,6 @@
 import { Button, Field, Heading, Image, Input, List, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@lead-desk/contract';
+import { schemas } from '@lead-desk/contract/values';
 import { useState, type FormEvent } from 'react';
 import { useConfirmEnrolment, useStartEnrolment } from '../../api/second-factor.ts';
 import { AppCodeForm, refusalOf } from './app-code-form.tsx';
@@ -19,12 +20,16 @@ export function Enrolment({
   onConfirmed: (recoveryCodes: string[]) => void;
 }) {
   const [started, setStarted] = useState<Started | null>(null);
+  const [noPassword, setNoPassword] = useState(false);
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
 
   const begin = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const password = new FormData(e.currentTarget).get('password');
+    const missing = enrolled && !password;
+    setNoPassword(missing);
+    if (missing) return;
     confirm.reset();
     start.mutate(typeof password === 'string' ? { password } : {}, { onSuccess: setStarted });
   };
@@ -36,9 +41,12 @@ export function Enrolment({
           {enrolled ? (
             <>
               <Text>A new phone? Replacing your authenticator app asks for your password again.</Text>
-              <Field.Root required>
+              <Field.Root required invalid={noPassword}>
                 <Field.Label>Your password</Field.Label>
                 <Input name="password" type="password" autoComplete="current-password" />
+                <Field.ErrorText>
+                  {schemas.LoginInput.properties.password['x-messages'].minLength}
+                </Field.ErrorText>
               </Field.Root>
             </>
           ) : (
