@@ -15,11 +15,18 @@ type Started = components['schemas']['SecondFactorEnrolment'];
 export function Enrolment({
   enrolled,
   onConfirmed,
+  onActive,
 }: {
   enrolled: boolean;
   onConfirmed: (recoveryCodes: string[]) => void;
+  /** A set-up is under way (its QR code is shown), or no longer. */
+  onActive: (active: boolean) => void;
 }) {
-  const [started, setStarted] = useState<Started | null>(null);
+  const [started, setOpen] = useState<Started | null>(null);
+  const setStarted = (value: Started | null) => {
+    setOpen(value);
+    onActive(value !== null);
+  };
   const [noPassword, setNoPassword] = useState(false);
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();

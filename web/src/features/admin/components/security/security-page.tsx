@@ -15,6 +15,8 @@ export function SecurityPage() {
   const { data: session } = useSuspenseQuery(sessionQuery);
   const navigate = useNavigate();
   const [codes, setCodes] = useState<string[] | null>(null);
+  // While a new app is being added, a code for new recovery codes would only confuse.
+  const [enrolling, setEnrolling] = useState(false);
   // Sent here to enrol first: once the codes are saved, the desk is next.
   const [sentHere] = useState(() => Boolean(session?.secondFactor.mustEnrol));
   if (!session) return null;
@@ -74,9 +76,9 @@ export function SecurityPage() {
                 <Heading as="h3" size="lg" id="authenticator-heading">
                   Authenticator app
                 </Heading>
-                <Enrolment enrolled={enrolled} onConfirmed={setCodes} />
+                <Enrolment enrolled={enrolled} onConfirmed={setCodes} onActive={setEnrolling} />
               </Stack>
-              {enrolled && <RegenerateCodes onCodes={setCodes} />}
+              {enrolled && !enrolling && <RegenerateCodes onCodes={setCodes} />}
             </>
           )}
         </>
