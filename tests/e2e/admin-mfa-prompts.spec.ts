@@ -34,7 +34,7 @@ const session: components['schemas']['Session'] = {
 test('an admin who must enrol is sent to the enrolment, wherever the link pointed', async ({ page }) => {
   await page.route('**/api/admin/session', (route) => route.fulfill({ json: session }));
   let refused = false;
-  await page.route('**/api/{overview,contacts,demos}**', (route) => {
+  await page.route(/\/api\/(admin\/overview|contacts|demos)/, (route) => {
     refused = true;
     return route.fulfill({ status: 403, json: { type: 'about:blank', title: 'Forbidden', status: 403 } });
   });
@@ -50,4 +50,28 @@ test('an admin who must enrol is sent to the enrolment, wherever the link pointe
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/security$/);
   expect(refused).toBe(false);
+});
+
+test('a desk page refused for want of a second factor says so and leads to the set-up', async ({ page }) => {
+  // The server was switched to `required` while this admin's desk was open.
+  const open = {
+    ...session,
+    secondFactor: { ...session.secondFactor, policy: 'optional', mustEnrol: false },
+  };
+  await page.route('**/api/admin/session', (route) => route.fulfill({ json: open }));
+  const detail = 'Set up two-step sign-in (an authenticator app) before using the desk.';
+  await page.route(/\/api\/admin\/overview/, (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/problem+json',
+      json: { type: 'about:blank', title: 'Forbidden', status: 403, detail },
+    }),
+  );
+  await page.goto('/admin');
+  const alert = page.getByRole('alert').filter({ hasText: 'This page could not be shown' });
+  await expect(alert.getByText(detail, { exact: true })).toBeVisible();
+  await expect(alert.getByRole('link', { name: 'Set up two-step sign-in' })).toHaveAttribute(
+    'href',
+    '/admin/security',
+  );
 });
