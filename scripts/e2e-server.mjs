@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The product as `npm start` runs it, on a throwaway embedded database, for the browser tests.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,31 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-e2e-'));
 // As root, the embedded PostgreSQL runs as its own user and must be able to enter this folder.
 chmodSync(dataDir, 0o755);
+const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-Passw0rd!';
+// Accounts of their own for the second-factor specs (tests/e2e/admin-mfa.spec.ts), one per
+// Playwright project: enrolling the shared `admin` would ask every other spec for a code. Made
+// with the admin CLI (docs/operations.md#admin-accounts) before the server takes the database.
+for (const username of process.env.E2E_MFA_ADMINS?.split(',') ?? ['mfa-desktop', 'mfa-mobile']) {
+  const made = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'api/src/cli/admin.ts'), 'create', username],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: adminPassword,
+        MIGRATIONS_DIR: path.join(root, 'db'),
+        LOG_LEVEL: 'warn',
+      },
+    },
+  );
+  if (made.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(made.status ?? 1);
+  }
+}
 const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
   stdio: 'inherit',
@@ -19,7 +44,7 @@ const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-Passw0rd!',
+    ADMIN_PASSWORD: adminPassword,
     LEAD_RATE_LIMIT_PER_MINUTE: process.env.LEAD_RATE_LIMIT_PER_MINUTE ?? '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // No metrics port: test servers of several checkouts may run on one machine.

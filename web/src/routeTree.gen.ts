@@ -21,6 +21,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminDeskRouteRouteImport } from './routes/admin/_desk/route'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_desk/_dashboard/route'
+import { Route as AdminDeskSecurityRouteImport } from './routes/admin/_desk/security'
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
 import { Route as AdminDeskDashboardIndexRouteImport } from './routes/admin/_desk/_dashboard/index'
 import { Route as AdminDeskDashboardKindRouteImport } from './routes/admin/_desk/_dashboard/$kind'
@@ -85,6 +86,11 @@ const AdminDeskDashboardRouteRoute = AdminDeskDashboardRouteRouteImport.update({
   id: '/_dashboard',
   getParentRoute: () => AdminDeskRouteRoute,
 } as any)
+const AdminDeskSecurityRoute = AdminDeskSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
 const AdminDeskKindIdRoute = AdminDeskKindIdRouteImport.update({
   id: '/$kind/$id',
   path: '/$kind/$id',
@@ -122,6 +128,7 @@ export interface FileRoutesByFullPath {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/webhooks/$id': typeof AdminDeskWebhooksIdRoute
@@ -139,6 +146,7 @@ export interface FileRoutesByTo {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/webhooks/$id': typeof AdminDeskWebhooksIdRoute
@@ -158,6 +166,7 @@ export interface FileRoutesById {
   '/admin/_desk': typeof AdminDeskRouteRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
+  '/admin/_desk/security': typeof AdminDeskSecurityRoute
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/_desk/_dashboard/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/_desk/webhooks/$id': typeof AdminDeskWebhooksIdRoute
@@ -177,6 +186,7 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/login'
+    | '/admin/security'
     | '/admin/$kind/$id'
     | '/admin/$kind'
     | '/admin/webhooks/$id'
@@ -194,6 +204,7 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/login'
+    | '/admin/security'
     | '/admin/$kind/$id'
     | '/admin/$kind'
     | '/admin/webhooks/$id'
@@ -212,6 +223,7 @@ export interface FileRouteTypes {
     | '/admin/_desk'
     | '/admin/login'
     | '/admin/_desk/_dashboard'
+    | '/admin/_desk/security'
     | '/admin/_desk/$kind/$id'
     | '/admin/_desk/_dashboard/$kind'
     | '/admin/_desk/webhooks/$id'
@@ -317,6 +329,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskDashboardRouteRouteImport
       parentRoute: typeof AdminDeskRouteRoute
     }
+    '/admin/_desk/security': {
+      id: '/admin/_desk/security'
+      path: '/security'
+      fullPath: '/admin/security'
+      preLoaderRoute: typeof AdminDeskSecurityRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
     '/admin/_desk/$kind/$id': {
       id: '/admin/_desk/$kind/$id'
       path: '/$kind/$id'
@@ -373,6 +392,7 @@ const AdminDeskDashboardRouteRouteWithChildren =
 
 interface AdminDeskRouteRouteChildren {
   AdminDeskDashboardRouteRoute: typeof AdminDeskDashboardRouteRouteWithChildren
+  AdminDeskSecurityRoute: typeof AdminDeskSecurityRoute
   AdminDeskKindIdRoute: typeof AdminDeskKindIdRoute
   AdminDeskWebhooksIdRoute: typeof AdminDeskWebhooksIdRoute
   AdminDeskWebhooksIndexRoute: typeof AdminDeskWebhooksIndexRoute
@@ -380,6 +400,7 @@ interface AdminDeskRouteRouteChildren {
 
 const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
   AdminDeskDashboardRouteRoute: AdminDeskDashboardRouteRouteWithChildren,
+  AdminDeskSecurityRoute: AdminDeskSecurityRoute,
   AdminDeskKindIdRoute: AdminDeskKindIdRoute,
   AdminDeskWebhooksIdRoute: AdminDeskWebhooksIdRoute,
   AdminDeskWebhooksIndexRoute: AdminDeskWebhooksIndexRoute,

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { components } from '@lead-desk/contract';
 import { schemas } from '@lead-desk/contract/values';
 import { z } from 'zod';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -29,14 +30,30 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
-export function useLogin() {
+type Session = components['schemas']['Session'];
+
+/** A new session: nothing cached for an earlier one stays. */
+export function useSignedIn() {
   const qc = useQueryClient();
+  return (session: Session) => {
+    qc.removeQueries({ queryKey: adminKey });
+    qc.setQueryData(sessionKey, session);
+  };
+}
+
+/**
+ * The password step. Its answer is a session (200), or null when the account has a second factor
+ * (202): then the code step follows (docs/operations.md#second-factor).
+ */
+export function useLogin() {
+  const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (credentials: LoginValues) =>
-      (await api.POST('/api/admin/login', { body: credentials })).data!,
+    mutationFn: async (credentials: LoginValues) => {
+      const data = (await api.POST('/api/admin/login', { body: credentials })).data!;
+      return 'username' in data ? data : null;
+    },
     onSuccess: (session) => {
-      qc.removeQueries({ queryKey: adminKey });
-      qc.setQueryData(sessionKey, session);
+      if (session) signedIn(session);
     },
   });
 }

@@ -4,8 +4,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { notify } from '../../../components/notices.tsx';
 import { adminKey, useLogout } from '../api/session.ts';
+import { EnrolBanner } from './security/enrol-banner.tsx';
 
-/** The signed-in desk's frame: who is signed in, Dashboard, Webhooks, Refresh, Logout, Back to Website. */
+/**
+ * The signed-in desk's frame: who is signed in, Dashboard, Webhooks, Refresh, Security, Logout,
+ * Back to Website.
+ */
 export function DeskLayout({ username, children }: { username: string; children: ReactNode }) {
   const qc = useQueryClient();
   const logout = useLogout();
@@ -25,7 +29,7 @@ export function DeskLayout({ username, children }: { username: string; children:
     <Box bg="gray.50" minH="100vh">
       <Box as="header" bg="white" borderBottomWidth="1px">
         <Container maxW="7xl">
-          <Flex minH="16" py="2" align="center" justify="space-between" gap="4" flexWrap="wrap">
+          <Flex minH="16" py="3" align="center" justify="space-between" gap="4" flexWrap="wrap">
             <Heading as="h1" size="lg">
               Admin Dashboard
             </Heading>
@@ -46,6 +50,9 @@ export function DeskLayout({ username, children }: { username: string; children:
               >
                 Refresh
               </Button>
+              <Button asChild size="sm" variant="outline">
+                <Link to="/admin/security">Security</Link>
+              </Button>
               <Button size="sm" colorPalette="red" variant="outline" onClick={signOut}>
                 Logout
               </Button>
@@ -57,6 +64,7 @@ export function DeskLayout({ username, children }: { username: string; children:
         </Container>
       </Box>
       <Container as="main" maxW="7xl" py="8">
+        <EnrolBanner />
         {children}
       </Container>
     </Box>

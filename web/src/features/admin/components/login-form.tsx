@@ -1,12 +1,15 @@
 import { Box, Button, Card, Heading, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { CodeStep } from './code-step.tsx';
 import { PasswordStep } from './password-step.tsx';
 
 /**
- * The sign-in card. Its steps run in order inside it; today there is one, the password. A second
- * factor becomes a second step here, shown once the password step has been answered.
+ * The sign-in card. Its steps run in order inside it: the password, then, for an account with a
+ * second factor (docs/operations.md#second-factor), a code from the app or a recovery code.
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [step, setStep] = useState<'password' | 'code'>('password');
   return (
     <Box as="main" bg="gray.50" minH="100vh" py="16" px="4">
       <Card.Root maxW="sm" mx="auto">
@@ -17,7 +20,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         </Card.Header>
         <Card.Body>
           <Stack gap="4">
-            <PasswordStep onSignedIn={onSignedIn} />
+            {step === 'password' ? (
+              <PasswordStep onSignedIn={onSignedIn} onSecondFactor={() => setStep('code')} />
+            ) : (
+              <CodeStep onSignedIn={onSignedIn} onRestart={() => setStep('password')} />
+            )}
             <Button asChild variant="ghost">
               <Link to="/">Back to Website</Link>
             </Button>

@@ -19,10 +19,17 @@ function failureOf(error: unknown): { inline: string; notice: string } {
 }
 
 /**
- * The first sign-in step: username and password. It owns its request and its messages, so a
- * second step (a one-time code) can follow it in the same card without touching this one.
+ * The first sign-in step: username and password. It owns its request and its messages; a second
+ * step (code-step.tsx) follows it in the same card when the account has a second factor.
  */
-export function PasswordStep({ onSignedIn }: { onSignedIn: () => void }) {
+export function PasswordStep({
+  onSignedIn,
+  onSecondFactor,
+}: {
+  onSignedIn: () => void;
+  /** The password is right and the account has a second factor: its code comes next. */
+  onSecondFactor: () => void;
+}) {
   const [show, setShow] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginValues>({
@@ -35,7 +42,8 @@ export function PasswordStep({ onSignedIn }: { onSignedIn: () => void }) {
   const submit = form.handleSubmit((values) => {
     setFailure(null);
     login.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (session) => {
+        if (!session) return onSecondFactor();
         notify({
           type: 'success',
           title: 'Login successful',

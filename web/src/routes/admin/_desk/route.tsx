@@ -8,6 +8,10 @@ export const Route = createFileRoute('/admin/_desk')({
   beforeLoad: async ({ context, location }) => {
     const session = await currentSession(context.queryClient);
     if (!session) throw redirect({ to: '/admin/login', search: { redirect: location.href } });
+    // ADMIN_MFA=required and no second factor yet: the server answers nothing else (403), so the
+    // desk shows only the enrolment (docs/operations.md#second-factor).
+    if (session.secondFactor.mustEnrol && location.pathname !== '/admin/security')
+      throw redirect({ to: '/admin/security', replace: true });
     return { session };
   },
   errorComponent: DeskError,

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SecurityPage } from '../../../features/admin/components/security/security-page.tsx';
+
+/** /admin/security: the admin's two-step sign-in (docs/operations.md#second-factor). */
+export const Route = createFileRoute('/admin/_desk/security')({
+  component: SecurityPage,
+});
