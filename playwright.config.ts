@@ -9,6 +9,8 @@ export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-Passw0
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Specs that need what scripts/e2e-server.mjs sets up (its accounts) run only against it.
+  testIgnore: external ? ['**/*.own-server.spec.ts'] : [],
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

@@ -11,7 +11,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-e2e-'));
 // As root, the embedded PostgreSQL runs as its own user and must be able to enter this folder.
 chmodSync(dataDir, 0o755);
 const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-Passw0rd!';
-// Accounts of their own for the second-factor specs (tests/e2e/admin-mfa.spec.ts), one per
+// Accounts of their own for the second-factor specs (tests/e2e/admin-mfa.own-server.spec.ts), one per
 // Playwright project: enrolling the shared `admin` would ask every other spec for a code. Made
 // with the admin CLI (docs/operations.md#admin-accounts) before the server takes the database.
 for (const username of process.env.E2E_MFA_ADMINS?.split(',') ?? ['mfa-desktop', 'mfa-mobile']) {
