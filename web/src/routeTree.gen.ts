@@ -20,6 +20,8 @@ import { Route as StatusRouteImport } from './routes/status'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminDeskRouteRouteImport } from './routes/admin/_desk/route'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
+import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
 import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_desk/_dashboard/route'
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
 import { Route as AdminDeskDashboardIndexRouteImport } from './routes/admin/_desk/_dashboard/index'
@@ -79,6 +81,16 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
+  id: '/newsletter/unsubscribe',
+  path: '/newsletter/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminDeskDashboardRouteRoute = AdminDeskDashboardRouteRouteImport.update({
   id: '/_dashboard',
   getParentRoute: () => AdminDeskRouteRoute,
@@ -110,6 +122,8 @@ export interface FileRoutesByFullPath {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/': typeof AdminDeskDashboardIndexRoute
@@ -125,6 +139,8 @@ export interface FileRoutesByTo {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
 }
@@ -141,6 +157,8 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/admin/_desk': typeof AdminDeskRouteRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/_desk/_dashboard/$kind': typeof AdminDeskDashboardKindRoute
@@ -159,6 +177,8 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/login'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/admin/$kind/$id'
     | '/admin/$kind'
     | '/admin/'
@@ -174,6 +194,8 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/login'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/admin/$kind/$id'
     | '/admin/$kind'
   id:
@@ -189,6 +211,8 @@ export interface FileRouteTypes {
     | '/terms'
     | '/admin/_desk'
     | '/admin/login'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/admin/_desk/_dashboard'
     | '/admin/_desk/$kind/$id'
     | '/admin/_desk/_dashboard/$kind'
@@ -205,6 +229,8 @@ export interface RootRouteChildren {
   ScheduleDemoRoute: typeof ScheduleDemoRoute
   StatusRoute: typeof StatusRoute
   TermsRoute: typeof TermsRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
+  NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -285,6 +311,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribe': {
+      id: '/newsletter/unsubscribe'
+      path: '/newsletter/unsubscribe'
+      fullPath: '/newsletter/unsubscribe'
+      preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/admin/_desk/_dashboard': {
       id: '/admin/_desk/_dashboard'
@@ -371,6 +411,8 @@ const rootRouteChildren: RootRouteChildren = {
   ScheduleDemoRoute: ScheduleDemoRoute,
   StatusRoute: StatusRoute,
   TermsRoute: TermsRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
+  NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
