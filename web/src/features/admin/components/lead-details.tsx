@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { historyQuery } from '../api/follow-up.ts';
-import { leadQuery } from '../api/leads.ts';
+import { leadQuery, type Lead } from '../api/leads.ts';
 import type { LeadKind } from '../desk-routes.ts';
+import { InvitationForm } from './invitation-form.tsx';
 import { LeadEmails } from './lead-emails.tsx';
 import { LeadHistory } from './lead-history.tsx';
 import { leadViews, type LeadView } from './lead-views.tsx';
@@ -78,6 +79,7 @@ export function LeadDetails<K extends LeadKind>(props: { kind: K; id: number; op
           </Box>
         </Card.Body>
       </Card.Root>
+      {kind === 'demos' && <InvitationForm demo={lead as Lead<'demos'>} />}
       <FollowUp kind={kind} id={id} openMessage={props.openMessage} />
       {/* Not recorded yet: said so, rather than an empty list that would read as "none happened". */}
       <Section id="webhooks" title="Webhook deliveries">
