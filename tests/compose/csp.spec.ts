@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminPassword } from '../../playwright.config.ts';
 import { siteMap } from '../e2e/site-routes.ts';
 
-const routes = [...siteMap.pages, siteMap.shell];
+const routes = [...siteMap.pages, ...siteMap.unlisted, siteMap.shell];
 
 /** Everything the page reports: CSP violations (from the DOM event) and console errors. */
 async function watch(page: Page) {

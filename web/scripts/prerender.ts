@@ -32,7 +32,7 @@ const { render, siteMap } = (await import(
 const map = siteMap();
 const fileOf = (url: string) => (url === '/' ? 'index.html' : `${url.slice(1)}/index.html`);
 const pages: { url: string; file: string; shell?: boolean }[] = [
-  ...map.pages.map((url) => ({ url, file: fileOf(url) })),
+  ...[...map.pages, ...map.unlisted].map((url) => ({ url, file: fileOf(url) })),
   // The admin desk depends on the signed-in session, so it is client-only: its page is a shell
   // with the head tags and an empty root, which the browser renders rather than hydrates.
   { url: map.shell, file: fileOf(map.shell), shell: true },

@@ -20,6 +20,8 @@ import { Route as StatusRouteImport } from './routes/status'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminDeskRouteRouteImport } from './routes/admin/_desk/route'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
+import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
 import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_desk/_dashboard/route'
 import { Route as AdminDeskSecurityRouteImport } from './routes/admin/_desk/security'
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
@@ -82,6 +84,16 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
+  id: '/newsletter/unsubscribe',
+  path: '/newsletter/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminDeskDashboardRouteRoute = AdminDeskDashboardRouteRouteImport.update({
   id: '/_dashboard',
   getParentRoute: () => AdminDeskRouteRoute,
@@ -128,6 +140,8 @@ export interface FileRoutesByFullPath {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
@@ -146,6 +160,8 @@ export interface FileRoutesByTo {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
@@ -165,6 +181,8 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/admin/_desk': typeof AdminDeskRouteRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
   '/admin/_desk/security': typeof AdminDeskSecurityRoute
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
@@ -186,6 +204,8 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/login'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/admin/security'
     | '/admin/$kind/$id'
     | '/admin/$kind'
@@ -204,6 +224,8 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/login'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/admin/security'
     | '/admin/$kind/$id'
     | '/admin/$kind'
@@ -222,6 +244,8 @@ export interface FileRouteTypes {
     | '/terms'
     | '/admin/_desk'
     | '/admin/login'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/admin/_desk/_dashboard'
     | '/admin/_desk/security'
     | '/admin/_desk/$kind/$id'
@@ -241,6 +265,8 @@ export interface RootRouteChildren {
   ScheduleDemoRoute: typeof ScheduleDemoRoute
   StatusRoute: typeof StatusRoute
   TermsRoute: typeof TermsRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
+  NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -321,6 +347,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribe': {
+      id: '/newsletter/unsubscribe'
+      path: '/newsletter/unsubscribe'
+      fullPath: '/newsletter/unsubscribe'
+      preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/admin/_desk/_dashboard': {
       id: '/admin/_desk/_dashboard'
@@ -434,6 +474,8 @@ const rootRouteChildren: RootRouteChildren = {
   ScheduleDemoRoute: ScheduleDemoRoute,
   StatusRoute: StatusRoute,
   TermsRoute: TermsRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
+  NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

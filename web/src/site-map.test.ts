@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { siteMap, siteMapOf } from './site-map.ts';
 
-const route = (fullPath: string, children?: object) => ({ isRoot: false, fullPath, children });
+const route = (fullPath: string, children?: object, unlisted?: boolean) => ({
+  isRoot: false,
+  fullPath,
+  children,
+  ...(unlisted ? { options: { staticData: { unlisted } } } : {}),
+});
 
 describe('the site map from the route tree', () => {
   it('finds every public page of the app and puts the admin desk behind its one shell', () => {
@@ -25,6 +30,12 @@ describe('the site map from the route tree', () => {
     ]);
     expect(map.pages).toEqual(['/', '/administration', '/pricing']);
     expect(map.shellRoutes).toEqual(['/admin/$kind', '/admin/$kind/$id', '/admin/login']);
+  });
+
+  it('keeps the pages only an email links to out of the listed pages', () => {
+    const map = siteMapOf([route('/'), route('/newsletter/confirm', undefined, true)]);
+    expect(map.pages).toEqual(['/']);
+    expect(map.unlisted).toEqual(['/newsletter/confirm']);
   });
 
   it('refuses a public route with parameters, which it could not prerender', () => {

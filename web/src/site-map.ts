@@ -12,6 +12,14 @@ interface RouteInfo {
   isRoot: boolean;
   fullPath: string;
   children?: unknown;
+  options?: { staticData?: { unlisted?: boolean } };
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** A page only an email links to: prerendered, but `noindex` and not in the sitemap. */
+    unlisted?: boolean;
+  }
 }
 
 /**
@@ -21,6 +29,7 @@ interface RouteInfo {
  */
 export function siteMapOf(routes: Iterable<RouteInfo>): SiteMap {
   const pages = new Set<string>();
+  const unlisted = new Set<string>();
   const shellRoutes = new Set<string>();
   for (const route of routes) {
     const children = route.children as object | undefined;
@@ -29,9 +38,15 @@ export function siteMapOf(routes: Iterable<RouteInfo>): SiteMap {
     if (underShell(path)) shellRoutes.add(path);
     else if (path.includes('$'))
       throw new Error(`${path}: a public route with parameters needs its values listed to be prerendered`);
+    else if (route.options?.staticData?.unlisted) unlisted.add(path);
     else pages.add(path);
   }
-  return { pages: [...pages].sort(), shell: ADMIN_SHELL, shellRoutes: [...shellRoutes].sort() };
+  return {
+    pages: [...pages].sort(),
+    unlisted: [...unlisted].sort(),
+    shell: ADMIN_SHELL,
+    shellRoutes: [...shellRoutes].sort(),
+  };
 }
 
 /**

@@ -19,3 +19,13 @@ export function seo(title: string, description: string, path: string) {
     links: [{ rel: 'canonical', href: url }],
   };
 }
+
+/**
+ * Title and description of a page only an email links to: kept out of search engines (`noindex`)
+ * and of the sitemap (the route's `staticData.unlisted`), with no canonical URL to share.
+ */
+export function unlistedSeo(title: string, description: string) {
+  return {
+    meta: [{ title }, { name: 'description', content: description }, { name: 'robots', content: 'noindex' }],
+  };
+}

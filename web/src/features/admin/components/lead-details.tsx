@@ -1,20 +1,52 @@
 import { Badge, Box, Card, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { leadQuery } from '../api/leads.ts';
+import type { ReactNode } from 'react';
+import { historyQuery } from '../api/follow-up.ts';
+import { leadQuery, type Lead } from '../api/leads.ts';
 import type { LeadKind } from '../desk-routes.ts';
-import { leadViews, type LeadView } from './lead-views.tsx';
+import { InvitationForm } from './invitation-form.tsx';
+import { LeadEmails } from './lead-emails.tsx';
+import { LeadHistory } from './lead-history.tsx';
 import { LeadDeliveries } from './webhooks/lead-deliveries.tsx';
+import { leadViews, type LeadView } from './lead-views.tsx';
 
-// What a lead's page will gather as the product grows. Nothing records these yet, and the page says
-// so rather than show an empty list that would read as "none happened".
-const laterSections = [
-  { id: 'history', title: 'History', empty: 'The desk does not record a lead’s history yet.' },
-  { id: 'emails', title: 'Emails', empty: 'The desk does not record emails yet.' },
-];
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-labelledby={`lead-${id}`}>
+      <Card.Header>
+        <Heading as="h3" size="md" id={`lead-${id}`}>
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
 
-/** One lead whole: every field of its kind, its status control, its webhook deliveries, and the places for what comes later. */
-export function LeadDetails<K extends LeadKind>({ kind, id }: { kind: K; id: number }) {
+/** The lead's history and emails (docs/product.md#follow-up), or why they cannot be shown. */
+function FollowUp({ kind, id, openMessage }: { kind: LeadKind; id: number; openMessage?: number }) {
+  const { data, error } = useQuery(historyQuery(kind, id));
+  const state = error ? (
+    <Text color="red.700">The history could not be loaded: {error.message}</Text>
+  ) : (
+    <Text color="gray.700">Loading…</Text>
+  );
+  return (
+    <>
+      <Section id="history" title="History">
+        {data ? <LeadHistory kind={kind} id={id} events={data.events} /> : state}
+      </Section>
+      <Section id="emails" title="Emails">
+        {data ? <LeadEmails kind={kind} id={id} messages={data.messages} open={openMessage} /> : state}
+      </Section>
+    </>
+  );
+}
+
+/** One lead whole: every field of its kind, its status control, its history, its emails and its webhook deliveries. */
+export function LeadDetails<K extends LeadKind>(props: { kind: K; id: number; openMessage?: number }) {
+  const { kind, id } = props;
   const view = leadViews[kind] as LeadView<K>;
   const { data: lead } = useQuery(leadQuery(kind, id));
   // The route's loader fetched the lead (or answered "not found") before this rendered.
@@ -48,18 +80,8 @@ export function LeadDetails<K extends LeadKind>({ kind, id }: { kind: K; id: num
           </Box>
         </Card.Body>
       </Card.Root>
-      {laterSections.map((s) => (
-        <Card.Root as="section" key={s.id} aria-labelledby={`lead-${s.id}`}>
-          <Card.Header>
-            <Heading as="h3" size="md" id={`lead-${s.id}`}>
-              {s.title}
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <Text color="gray.700">{s.empty}</Text>
-          </Card.Body>
-        </Card.Root>
-      ))}
+      {kind === 'demos' && <InvitationForm demo={lead as Lead<'demos'>} />}
+      <FollowUp kind={kind} id={id} openMessage={props.openMessage} />
       <LeadDeliveries kind={kind} id={id} />
     </Stack>
   );

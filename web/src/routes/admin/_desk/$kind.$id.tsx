@@ -1,4 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { historyQuery } from '../../../features/admin/api/follow-up.ts';
 import { leadQuery } from '../../../features/admin/api/leads.ts';
 import { LeadDetails } from '../../../features/admin/components/lead-details.tsx';
 import { kindParams, parseId, type LeadKind } from '../../../features/admin/desk-routes.ts';
@@ -13,10 +14,17 @@ export const Route = createFileRoute('/admin/_desk/$kind/$id')({
     }),
     stringify: ({ kind, id }: { kind: LeadKind; id: number }) => ({ kind, id: String(id) }),
   },
+  // The open email (`?message=<id>`); anything else in the address is dropped.
+  validateSearch: (raw: Record<string, unknown>): { message?: number } => {
+    const n = Number(raw.message);
+    return Number.isSafeInteger(n) && n > 0 ? { message: n } : {};
+  },
   // See _dashboard/route.tsx: the loader's query stays out of the public pages' router.
   codeSplitGroupings: [['loader', 'component'], ['errorComponent']],
   loader: async ({ context, params }) => {
     if (!(await context.queryClient.ensureQueryData(leadQuery(params.kind, params.id)))) throw notFound();
+    // The history starts loading with the lead; the page shows it as soon as it comes.
+    void context.queryClient.prefetchQuery(historyQuery(params.kind, params.id));
   },
   errorComponent: DeskError,
   component: LeadPage,
@@ -24,5 +32,6 @@ export const Route = createFileRoute('/admin/_desk/$kind/$id')({
 
 function LeadPage() {
   const { kind, id } = Route.useParams();
-  return <LeadDetails kind={kind} id={id} />;
+  const { message } = Route.useSearch();
+  return <LeadDetails kind={kind} id={id} openMessage={message} />;
 }

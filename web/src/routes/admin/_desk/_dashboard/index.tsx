@@ -1,14 +1,21 @@
+import { Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { overviewQuery } from '../../../../features/admin/api/leads.ts';
+import { DeliveryCard } from '../../../../features/admin/components/delivery-card.tsx';
 import { OverviewPanel } from '../../../../features/admin/components/overview-panel.tsx';
 
-/** /admin: the Overview tab (its data comes with the dashboard's loader). */
+/** /admin: the Overview tab (its data comes with the dashboard's loader) and email delivery. */
 export const Route = createFileRoute('/admin/_desk/_dashboard/')({
   component: OverviewTab,
 });
 
 function OverviewTab() {
   const { data } = useQuery(overviewQuery);
-  return data ? <OverviewPanel overview={data} /> : null;
+  return (
+    <Stack gap="6">
+      {data && <OverviewPanel overview={data} />}
+      <DeliveryCard />
+    </Stack>
+  );
 }

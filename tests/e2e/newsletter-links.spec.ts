@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, uniqueTag } from './admin-helpers.ts';
+import { expectNoAxeViolations } from './fixtures.ts';
+import { newsletterLinks } from './mail-helpers.ts';
+import { siteMap } from './site-routes.ts';
+
+// The newsletter's links (docs/product.md#follow-up): opening one never acts; its button does.
+
+/** The subscriber's status badge on its page in the desk. */
+async function deskStatus(page: Page, id: number) {
+  await signIn(page);
+  await page.goto(`/admin/newsletters/${id}`);
+  return page.getByRole('main').getByText(/^(Pending|Active|Inactive)$/);
+}
+
+test('the link pages are real HTML, kept out of search engines and the sitemap', async ({ request }) => {
+  expect(siteMap.unlisted.sort()).toEqual(['/newsletter/confirm', '/newsletter/unsubscribe']);
+  for (const path of siteMap.unlisted) {
+    const res = await request.get(`${path}?token=abc.def`);
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain('<meta name="robots" content="noindex"/>');
+  }
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).not.toContain('/newsletter/');
+});
+
+test('confirming: opening the link changes nothing, the button confirms', async ({ page, request }) => {
+  const email = `${uniqueTag()}@example.com`;
+  const links = await newsletterLinks(request, email);
+  await page.goto(links.confirm);
+  await expect(page).toHaveTitle('Confirm your subscription | TextFlow');
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Confirm subscription' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription confirmed' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Confirm subscription' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await expect(await deskStatus(page, links.id)).toHaveText('Active');
+});
+
+test('a page opened but not pressed leaves the subscriber pending', async ({ page, request }) => {
+  const links = await newsletterLinks(request, `${uniqueTag()}@example.com`);
+  await page.goto(links.confirm);
+  await expect(page.getByRole('button', { name: 'Confirm subscription' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(await deskStatus(page, links.id)).toHaveText('Pending');
+});
+
+test('unsubscribing by the link in the email', async ({ page, request }) => {
+  const links = await newsletterLinks(request, `${uniqueTag()}@example.com`);
+  await page.goto(links.unsubscribe);
+  await expect(page).toHaveTitle('Unsubscribe | TextFlow');
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await expect(await deskStatus(page, links.id)).toHaveText('Inactive');
+});
+
+test('a broken or incomplete link says so and what to do', async ({ page }) => {
+  await page.goto('/newsletter/confirm?token=aaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbb');
+  await page.getByRole('button', { name: 'Confirm subscription' }).click();
+  const alert = page.getByRole('alert');
+  await expect(
+    alert.getByRole('heading', { name: 'This link cannot confirm your subscription' }),
+  ).toBeVisible();
+  await expect(alert).toContainText('This link is not valid');
+  await expect(alert).toContainText('subscribe again with the newsletter form');
+  // Pressing again cannot help: the button is gone.
+  await expect(page.getByRole('button', { name: 'Confirm subscription' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.goto('/newsletter/unsubscribe');
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'This link is incomplete. Please open it again from the email.',
+  );
+});
