@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@lead-desk/contract';
-import { api } from '../../../lib/api-client.ts';
+import { notify } from '../../../components/notices.tsx';
+import { api, ApiError } from '../../../lib/api-client.ts';
 import type { LeadKind } from '../desk-routes.ts';
 import { adminKey } from './session.ts';
 
@@ -43,7 +44,22 @@ export function useResendMessage() {
   return useMutation({
     mutationFn: async (id: number) =>
       (await api.POST('/api/mail-messages/{id}/resend', { params: { path: { id } } })).data!,
-    onSuccess: () => qc.invalidateQueries({ queryKey: adminKey }),
+    // Said here, not by the button: the refetch below turns the email from held or failed to queued,
+    // which removes its button, and a removed component's own callbacks never run.
+    onSuccess: () => {
+      notify({
+        type: 'success',
+        title: 'Queued to send again',
+        description: 'Its history on this page shows what happens next.',
+      });
+      return qc.invalidateQueries({ queryKey: adminKey });
+    },
+    onError: (e) =>
+      notify({
+        type: 'error',
+        title: 'Could not send the email again',
+        description: (e instanceof ApiError && e.detail) || 'Please try again later.',
+      }),
   });
 }
 

@@ -1,8 +1,6 @@
 import { Badge, Box, Button, Card, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@lead-desk/contract';
 import { Link } from '@tanstack/react-router';
-import { notify } from '../../../components/notices.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useResendMessage } from '../api/follow-up.ts';
 import type { LeadKind } from '../desk-routes.ts';
 import { formatDate } from './format.ts';
@@ -20,22 +18,7 @@ function ResendButton({ message }: { message: Summary }) {
       colorPalette="blue"
       loading={resend.isPending}
       aria-label={`Send email #${message.id} again`}
-      onClick={() =>
-        resend.mutate(message.id, {
-          onSuccess: () =>
-            notify({
-              type: 'success',
-              title: 'Queued to send again',
-              description: 'Its history on this page shows what happens next.',
-            }),
-          onError: (e) =>
-            notify({
-              type: 'error',
-              title: 'Could not send the email again',
-              description: (e instanceof ApiError && e.detail) || 'Please try again later.',
-            }),
-        })
-      }
+      onClick={() => resend.mutate(message.id)}
     >
       Send again
     </Button>
