@@ -39,7 +39,7 @@ ENV_FILE=$work/compose.env
 # The browser suite signs in with a password only (the desk's second-factor screens come later), and
 # sends many logins and leads from one address (120 leads as fast as it can): ADMIN_MFA=optional,
 # nginx's limits raised. The shipped defaults (ADMIN_MFA=required) are checked with `config` below.
-printf 'HTTP_PORT=127.0.0.1:%s\nLEAD_RATE_LIMIT_PER_MINUTE=0\nADMIN_MFA=optional\nLOGIN_RATE_PER_MINUTE=600\nLEADS_RATE_PER_MINUTE=60000\n' \
+printf 'HTTP_PORT=127.0.0.1:%s\nLEAD_RATE_LIMIT_PER_MINUTE=0\nADMIN_MFA=optional\nLOGIN_RATE_PER_MINUTE=600\nLEADS_RATE_PER_MINUTE=6000000\n' \
   "$port" > "$ENV_FILE"
 BODY_LIMIT=65536
 

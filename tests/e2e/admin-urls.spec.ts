@@ -191,13 +191,13 @@ test.describe('admin URLs', () => {
       await expect(page.getByLabel(`Status of Whole Demo ${tag}`)).toHaveValue(status);
       await expect(page.locator('dl').getByTestId('status')).toHaveText(status);
       // Its history, emails and webhook deliveries (admin-follow-up.spec.ts and
-      // admin-webhooks.spec.ts read them closely).
+      // admin-webhooks.own-server.spec.ts read them closely).
       for (const section of ['History', 'Emails', 'Webhook deliveries']) {
         const region = page.getByRole('region', { name: section });
         await expect(region.getByRole('heading', { name: section, level: 3 })).toBeVisible();
       }
       await expect(page.getByTestId('lead-history').getByRole('listitem').first()).toContainText('Received');
-      // No endpoint is left subscribed by other specs (admin-webhooks.spec.ts deletes its own).
+      // No endpoint is left subscribed by other specs (admin-webhooks.own-server.spec.ts deletes its own).
       await expect(page.getByRole('region', { name: 'Webhook deliveries' })).toContainText(
         'No webhook deliveries for this lead.',
       );
