@@ -1,37 +1,27 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/http/logger.ts';
-import { startWorker, type Worker } from '../src/jobs/worker.ts';
-import { createAdmin, FOLLOW_UP_TABLES, signedIn } from './admin-helpers.ts';
+import { FOLLOW_UP_TABLES } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
-import { startTestApp, type TestApp } from './harness.ts';
-import { eventually, startSmtp, type TestSmtp } from './smtp.ts';
+import type { TestApp } from './harness.ts';
+import { startMailApp, type MailApp } from './mail-app.ts';
+import { eventually, type TestSmtp } from './smtp.ts';
 
 // The follow-up of every contact, get-started and demo lead, through a real SMTP server.
 
 const SALES = ['sales@textflow.example', 'desk@textflow.example'];
 let smtp: TestSmtp;
 let t: TestApp;
-let worker: Worker;
-let admin: Awaited<ReturnType<typeof signedIn>>;
+let admin: MailApp['admin'];
+let app: MailApp;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await startTestApp({
-    leadRateLimitPerMinute: 0,
-    smtpUrl: smtp.url,
+  app = await startMailApp({
     salesNotifyTo: SALES,
     mailFrom: 'TextFlow <hello@textflow.example>',
     publicUrl: 'https://textflow.example',
   });
-  worker = await startWorker({ db: t.db, config: t.config, log: createLogger('silent') });
-  await createAdmin(t);
-  admin = await signedIn(t);
+  ({ smtp, t, admin } = app);
 });
-afterAll(async () => {
-  await worker.stop();
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => app.close());
 beforeEach(async () => {
   smtp.received.length = 0;
   smtp.setVerdict(() => 'accept');

@@ -1,36 +1,25 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/http/logger.ts';
-import { startWorker, type Worker } from '../src/jobs/worker.ts';
-import { createAdmin, signedIn } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
-import { startTestApp, type TestApp } from './harness.ts';
-import { startSmtp, type Received, type TestSmtp } from './smtp.ts';
+import type { TestApp } from './harness.ts';
+import { startMailApp, type MailApp } from './mail-app.ts';
+import { type Received, type TestSmtp } from './smtp.ts';
 
 // Demo invitations from the desk: iCalendar REQUEST, its update (same UID, SEQUENCE + 1) and CANCEL.
 
 let smtp: TestSmtp;
 let t: TestApp;
-let worker: Worker;
-let admin: Awaited<ReturnType<typeof signedIn>>;
+let admin: MailApp['admin'];
+let app: MailApp;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await startTestApp({
-    leadRateLimitPerMinute: 0,
-    smtpUrl: smtp.url,
+  app = await startMailApp({
     salesNotifyTo: ['sales@textflow.example'],
     mailFrom: 'TextFlow <demos@textflow.example>',
   });
-  worker = await startWorker({ db: t.db, config: t.config, log: createLogger('silent') });
-  await createAdmin(t);
-  admin = await signedIn(t);
+  ({ smtp, t, admin } = app);
 });
-afterAll(async () => {
-  await worker.stop();
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => app.close());
 
 const nextYear = new Date().getUTCFullYear() + 1;
 /** When Europe's clocks go forward: the last Sunday of March (02:00 becomes 03:00). */

@@ -1,36 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/http/logger.ts';
-import { startWorker, type Worker } from '../src/jobs/worker.ts';
 import { LINK_KEY, signToken } from '../src/newsletter/tokens.ts';
 import { createSecrets } from '../src/secrets/secrets.ts';
-import { createAdmin, FOLLOW_UP_TABLES, signedIn, subscriberId } from './admin-helpers.ts';
+import { FOLLOW_UP_TABLES, subscriberId } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
-import { startTestApp, type TestApp } from './harness.ts';
-import { startSmtp, type TestSmtp } from './smtp.ts';
+import type { TestApp } from './harness.ts';
+import { startMailApp, type MailApp } from './mail-app.ts';
+import { type TestSmtp } from './smtp.ts';
 
 // Double opt-in, one-click unsubscribe and one answer for every address (docs/product.md#leads).
 
 let smtp: TestSmtp;
 let t: TestApp;
-let worker: Worker;
-let admin: Awaited<ReturnType<typeof signedIn>>;
+let admin: MailApp['admin'];
+let app: MailApp;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await startTestApp({
-    leadRateLimitPerMinute: 0,
-    smtpUrl: smtp.url,
-    publicUrl: 'https://textflow.example',
-  });
-  worker = await startWorker({ db: t.db, config: t.config, log: createLogger('silent') });
-  await createAdmin(t);
-  admin = await signedIn(t);
+  app = await startMailApp({ publicUrl: 'https://textflow.example' });
+  ({ smtp, t, admin } = app);
 });
-afterAll(async () => {
-  await worker.stop();
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => app.close());
 beforeEach(async () => {
   smtp.received.length = 0;
   await t.db.query(`TRUNCATE newsletter_subscribers, idempotency_keys, ${FOLLOW_UP_TABLES}`);
