@@ -8,7 +8,7 @@ import type { Logger } from '../http/logger.ts';
  * transaction, so the change and its follow-up commit or vanish together, and relays turn those
  * rows into jobs within a fraction of a second (mail/queue.repo.ts, webhooks/relay.ts): a job added
  * in the change's transaction would NOTIFY, and PostgreSQL commits notifying transactions one at a
- * time (docs/operations.md#jobs). Its schema is installed by db/migrate.ts. This
+ * time (docs/operations.md#email). Its schema is installed by db/migrate.ts. This
  * module runs task lists on a pool of their own (tests use it for one feature's tasks); the worker
  * with every task is jobs/worker.ts.
  */
