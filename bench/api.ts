@@ -4,6 +4,7 @@
 // webhook event besides its emails, and the job worker sends and delivers them meanwhile
 // (BENCH_WEBHOOK=0 measures without an endpoint).
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { pgbenchTps } from './lib/pgbench.ts';
 import { fmt, startApi, startDatabase, startWorkerProcess } from './lib/stack.ts';
 import { startBenchReceiver, subscribe } from './lib/webhook-receiver.ts';
@@ -40,6 +41,29 @@ function spreadAddresses(start: number): autocannon.Request {
       return req;
     },
   };
+}
+
+/** Waits until no email or webhook delivery waits (or 10 minutes); what waited, and for how long. */
+async function drain(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const waiting = async () => {
+    const { rows } = await client.query<{ messages: number; deliveries: number }>(
+      `SELECT (SELECT count(*) FROM mail_messages WHERE status IN ('queued', 'sending'))::int AS messages,
+              (SELECT count(*) FROM webhook_outbox)::int
+                + (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending')::int AS deliveries`,
+    );
+    return rows[0]!;
+  };
+  const started = Date.now();
+  const first = await waiting();
+  let now = first;
+  while (now.messages + now.deliveries > 0 && Date.now() - started < 600_000) {
+    await new Promise((r) => setTimeout(r, 200));
+    now = await waiting();
+  }
+  await client.end();
+  return { ...first, seconds: (Date.now() - started) / 1000 };
 }
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -118,6 +142,14 @@ try {
     if (WEBHOOK) {
       console.log(
         `\nwebhooks delivered while the API was measured: ${receiver.delivered.size} (${receiver.badSignatures} bad signatures)`,
+      );
+    }
+    if (WORKER !== 'off') {
+      // The in-process worker yields to requests while they saturate the server
+      // (docs/operations.md#yield): what it left for later, and how long it takes once they stop.
+      const drained = await drain(db.url);
+      console.log(
+        `follow-up after the load: ${drained.messages} emails and ${drained.deliveries} webhook deliveries waiting, all done ${fmt(drained.seconds)} s later`,
       );
     }
     console.log(`\nratio: ${fmt(ratio, 2)} p99_ms: ${full.latency.p99}`);

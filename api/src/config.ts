@@ -173,6 +173,11 @@ const environment = z.object({
   /** The job worker runs inside the API process unless this is off (the Docker stack runs its own). */
   WORKER_IN_PROCESS: onUnlessOff,
   WORKER_CONCURRENCY: whole(4, 1),
+  /**
+   * Requests in flight at which the in-process worker yields to them (docs/operations.md#yield);
+   * 0 = never.
+   */
+  WORKER_YIELD_AT: whole(8, 0),
   /** Prometheus metrics on their own port (docs/operations.md#metrics); unset = no metrics endpoint. */
   METRICS_PORT: whole(-1, 1),
   METRICS_HOST: text('127.0.0.1'),
@@ -227,6 +232,7 @@ export interface Config {
   salesNotifyTo: string[];
   workerInProcess: boolean;
   workerConcurrency: number;
+  workerYieldAt: number;
   /** null when metrics are off. */
   metricsPort: number | null;
   metricsHost: string;
@@ -281,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salesNotifyTo: e.SALES_NOTIFY_TO,
     workerInProcess: e.WORKER_IN_PROCESS,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    workerYieldAt: e.WORKER_YIELD_AT,
     metricsPort: e.METRICS_PORT < 0 ? null : e.METRICS_PORT,
     metricsHost: e.METRICS_HOST!,
   };

@@ -9,6 +9,7 @@ import { createPool } from './db/pool.ts';
 import { createHttpServer } from './http/http-server.ts';
 import { createLogger } from './http/logger.ts';
 import { startHousekeeping } from './system/housekeeping.ts';
+import { trackForeground } from './jobs/foreground.ts';
 import { startWorker } from './jobs/worker.ts';
 import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
 import { deliverDeps } from './webhooks/deliver.ts';
@@ -48,8 +49,13 @@ const housekeeping = startHousekeeping(db, log);
 const workerDb = config.workerInProcess
   ? createPool(databaseUrl, config.workerConcurrency + 3, config.dbStatementTimeoutMs)
   : undefined;
+// It yields to visitors' requests while they keep the server busy (docs/operations.md#yield).
+const foreground = trackForeground(config.workerYieldAt);
 const worker = workerDb
-  ? await startWorker({ db: workerDb, config, log, metrics, webhooks: { ...webhooks, db: workerDb } })
+  ? await startWorker(
+      { db: workerDb, config, log, metrics, webhooks: { ...webhooks, db: workerDb } },
+      { yieldTo: foreground },
+    )
   : undefined;
 const metricsServer =
   config.metricsPort !== null
@@ -60,6 +66,7 @@ const metricsServer =
       })
     : undefined;
 const server = createHttpServer(app.callback(), { maxConnections: config.maxConnections });
+if (worker) server.on('request', foreground.onRequest);
 
 server.listen(config.port, config.host, () => {
   const addr = server.address();
@@ -82,6 +89,7 @@ async function shutdown(signal: string) {
     server.closeIdleConnections();
   });
   housekeeping.stop();
+  foreground.stop();
   // Running jobs finish (or are released) before the pool they use closes.
   await worker?.stop().catch((err: unknown) => log.warn({ err }, 'the job worker did not stop cleanly'));
   metricsServer?.close();

@@ -53,7 +53,9 @@ export async function startApi(
   const build = spawnSync('npm', ['run', 'build', '-w', 'api'], { cwd: root, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('building the API failed');
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
+  // BENCH_NODE_ARGS: extra node flags for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'api/dist/server.js')], {
     cwd: root,
     // Logging stays on (it is part of what is measured); its lines go to /dev/null unless wanted.
     stdio: ['ignore', opts.onLogLine ? 'pipe' : 'ignore', 'inherit'],

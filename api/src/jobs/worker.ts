@@ -10,6 +10,7 @@ import { createSecrets } from '../secrets/secrets.ts';
 import { deliverDeps, type DeliverDeps } from '../webhooks/deliver.ts';
 import { startWebhookRelay } from '../webhooks/relay.ts';
 import { webhookTasks } from '../webhooks/webhooks.tasks.ts';
+import { pace, type Foreground } from './foreground.ts';
 import { workerLogger } from './queue.ts';
 
 export interface WorkerOptions {
@@ -19,7 +20,15 @@ export interface WorkerOptions {
   sweepEveryMs?: number;
   /** How long the dispatcher waits after finding no new message (default 100 ms). */
   dispatchIdleMs?: number;
+  /** The HTTP server sharing this process: while it is busy, new work is taken slowly (foreground.ts). */
+  yieldTo?: Foreground;
 }
+
+/**
+ * What the feeders take per look while the server is busy, looks at least 200 ms apart: 20 emails
+ * and 50 webhook events a second, in small portions, so no moment's burst of work delays requests.
+ */
+const BUSY_PORTION = { messages: 4, events: 10, everyMs: 200 };
 
 export interface Worker {
   runner: Runner;
@@ -73,17 +82,26 @@ export async function startWorker(
   // rather than listens, because a NOTIFY from every lead's transaction is what it spares them
   // (see the create-mail-outbox migration); while there is a backlog it does not wait at all.
   let dispatching = true;
+  const mailPace = pace(opts.yieldTo, BUSY_PORTION.messages, BUSY_PORTION.everyMs);
   const dispatcher = (async () => {
     while (dispatching) {
-      const n = await dispatch(db).catch((err: unknown) => {
-        log.warn({ err }, 'could not hand new emails to the job queue');
-        return 0;
-      });
-      if (n < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
+      const limit = mailPace.allowance(1000);
+      const n =
+        limit === 0
+          ? 0
+          : await dispatch(db, limit).catch((err: unknown) => {
+              log.warn({ err }, 'could not hand new emails to the job queue');
+              return 0;
+            });
+      if (n < limit || limit < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
     }
   })();
   // Webhook outbox rows become delivery jobs the same way (webhooks/relay.ts).
-  const relay = startWebhookRelay({ db, log });
+  const relay = startWebhookRelay({
+    db,
+    log,
+    pace: pace(opts.yieldTo, BUSY_PORTION.events, BUSY_PORTION.everyMs),
+  });
   log.info({ concurrency: config.workerConcurrency, smtp: Boolean(transport) }, 'job worker started');
   return {
     runner,

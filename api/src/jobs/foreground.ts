@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * How busy the HTTP server of this process is, for the job worker that shares the process under
+ * `npm start` (docs/operations.md#yield): while visitors' requests keep the server saturated, the
+ * worker hands new work to its queue in small portions only, so the lead being submitted is not
+ * slowed down by the emails and webhooks of the leads before it; they go out once the rush is over.
+ */
+export interface Foreground {
+  /** True while the requests in flight, averaged over the last few tenths of a second, reach the mark. */
+  busy(): boolean;
+}
+
+export interface ForegroundTracker extends Foreground {
+  /** To be called for every request the server receives (its `request` event). */
+  onRequest(req: IncomingMessage, res: ServerResponse): void;
+  /** Requests in flight now. */
+  inFlight(): number;
+  stop(): void;
+}
+
+const SAMPLE_MS = 100;
+/** Weight of each sample: the average forgets a sample in a few (a few tenths of a second). */
+const ALPHA = 0.5;
+
+/**
+ * `busyAt` requests in flight on average make the server busy, until the average falls below half
+ * of it (so the state does not flicker at the mark); 0 means never. The average is over time (the
+ * area under the count of requests in flight), not of samples, which would see none whenever a
+ * long piece of work has just let every waiting request finish.
+ */
+export function trackForeground(busyAt: number): ForegroundTracker {
+  let inFlight = 0;
+  let area = 0;
+  let changedAt = performance.now();
+  let sampledAt = changedAt;
+  let average = 0;
+  let busy = false;
+  const settle = () => {
+    const now = performance.now();
+    area += inFlight * (now - changedAt);
+    changedAt = now;
+    return now;
+  };
+  const sampler = setInterval(() => {
+    const now = settle();
+    const mean = now > sampledAt ? area / (now - sampledAt) : inFlight;
+    area = 0;
+    sampledAt = now;
+    average += ALPHA * (mean - average);
+    busy = busyAt > 0 && average >= (busy ? busyAt / 2 : busyAt);
+  }, SAMPLE_MS);
+  sampler.unref();
+  return {
+    onRequest(_req, res) {
+      settle();
+      inFlight += 1;
+      // 'close' comes once per response, whether it finished or the client went away.
+      res.once('close', () => {
+        settle();
+        inFlight -= 1;
+      });
+    },
+    busy: () => busy,
+    inFlight: () => inFlight,
+    stop: () => clearInterval(sampler),
+  };
+}
+
+/**
+ * How the worker's feeders (the mail dispatcher, the webhook relay) pace themselves: while the
+ * server is busy, one look takes at most `portion` rows and looks come at least `everyMs` apart,
+ * so follow-up keeps moving, slowly, however long the rush lasts.
+ */
+export function pace(foreground: Foreground | undefined, portion: number, everyMs = 1000) {
+  let lastBusyLook = 0;
+  return {
+    /** How many rows the next look may take now: 0 = wait (the server is busy and one look was made lately). */
+    allowance(full: number): number {
+      if (!foreground?.busy()) return full;
+      const now = Date.now();
+      if (now - lastBusyLook < everyMs) return 0;
+      lastBusyLook = now;
+      return Math.min(portion, full);
+    },
+  };
+}
