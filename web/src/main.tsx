@@ -1,6 +1,9 @@
 import { startTransition, StrictMode } from 'react';
+import { holdEarlySubmits } from './lib/early-submit.ts';
 import { reloadOnChunkFailure } from './lib/reload-on-chunk-failure.ts';
 
+// First: from here on no lead form's submit is the browser's own, hydrated yet or not.
+holdEarlySubmits();
 reloadOnChunkFailure();
 
 // Each step of the start is a task of its own, so none holds the main thread for long: a visitor

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { claimEarlySubmit } from '../lib/early-submit.ts';
 import { StaticContent, useHydrating } from './static-content.tsx';
 
 /** What a form view needs from its form logic; the static shell passes names only. */
@@ -47,8 +48,11 @@ interface Props {
  * the form's own components. The prerendered form stays as the server wrote it (not hydrated), and
  * its code is loaded when the visitor comes to use it (pointer, touch or focus). Whatever was typed
  * meanwhile is carried over through the draft, the focused field keeps the focus, and a submit made
- * before the logic arrived is replayed. On a client-side navigation there is no markup to keep, so
- * the code loads at once.
+ * before the logic arrived is replayed: the code starts loading at once and the form is submitted
+ * with what was typed once it is there. That holds for a submit made before this component even
+ * hydrated too: the entry module holds it (src/lib/early-submit.ts) and hands it over here. The
+ * browser's own submission never happens (docs/product.md#forms). On a client-side navigation
+ * there is no markup to keep, so the code loads at once.
  */
 export function LazyForm({ name, load }: Props) {
   const draftKey = draftKeyOf(name);
@@ -74,6 +78,18 @@ export function LazyForm({ name, load }: Props) {
   };
 
   const prerendered = useHydrating();
+
+  // A submit made before hydration, held by the entry module: replayed like one made since.
+  useEffect(() => {
+    const early = box.current && claimEarlySubmit(box.current);
+    if (!early) return;
+    handover.current.focus ??= early.focus;
+    saveDraft();
+    handover.current.submit = true;
+    start();
+    // Once, when the box first exists: later submits come through onSubmit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Without prerendered markup there is nothing to show until the code arrives; and a draft left
   // from before a reload means the form is in use. Either way, load it now.
@@ -101,6 +117,7 @@ export function LazyForm({ name, load }: Props) {
   return (
     <div
       ref={box}
+      data-lazy-form={name}
       onPointerEnter={start}
       onPointerDown={start}
       onTouchStart={start}

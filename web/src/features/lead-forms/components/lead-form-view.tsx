@@ -16,7 +16,8 @@ type Props = FormViewProps<string> & { config: LeadFormConfig; onSubmit?: FormEv
 
 /**
  * A lead form's markup, as its config says. The prerenderer writes it without logic (static
- * props); LeadForm renders the same with its logic once the visitor uses it.
+ * props); LeadForm renders the same with its logic once the visitor uses it. `method="post"`: a
+ * submit the page's code could not hold (none of it had run yet) must not put the fields in a URL.
  */
 export function LeadFormView(props: Props) {
   const { config } = props;
@@ -43,7 +44,7 @@ function StackedForm({ config, reg, errors, pending, onSubmit }: Props) {
   // A form on its own page is wide: its button spans it. The footer's sits at the start.
   const button = config.layout === 'card' ? { size: 'lg' as const } : { alignSelf: 'flex-start' };
   return (
-    <form noValidate aria-label={config.label} onSubmit={onSubmit}>
+    <form method="post" noValidate aria-label={config.label} onSubmit={onSubmit}>
       <Stack gap="4" position="relative">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {config.fields.filter((f) => !f.wide).map(field)}
@@ -94,7 +95,7 @@ function InlineForm({ config, reg, errors, pending, onSubmit }: Props) {
   const spec = config.fields[0]!;
   const error = errors[spec.name];
   return (
-    <form noValidate aria-label={config.label} onSubmit={onSubmit}>
+    <form method="post" noValidate aria-label={config.label} onSubmit={onSubmit}>
       <Field.Root invalid={Boolean(error)}>
         <Field.Label>{spec.label}</Field.Label>
         <HStack width="full" position="relative">

@@ -1,0 +1,106 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { storedLeads } from './stored-leads.ts';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+// What hydrates a page: React DOM's client and the app (router, routes, design system), which the
+// entry module (index-*.js) imports. The entry itself runs, as it does first on a slow device.
+const hydrationCode = /\/assets\/(app|client|react-dom)-[^/]*\.js$/;
+
+/**
+ * Opens a page whose hydration waits until `release` is called. Resolves once the entry module has
+ * run (it has asked for the held code).
+ */
+async function openUnhydrated(page: Page, path: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let entryRan!: () => void;
+  const asked = new Promise<void>((resolve) => (entryRan = resolve));
+  await page.route(hydrationCode, async (route) => {
+    entryRan();
+    await released;
+    await route.continue();
+  });
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await asked;
+  // A reload or any other navigation would lose this.
+  await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
+  return { release, urls };
+}
+
+const cases: {
+  form: string;
+  path: string;
+  fill: (form: Locator, tag: string) => Promise<void>;
+  button: string;
+  success: (page: Page) => Locator;
+  list: Parameters<typeof storedLeads>[2];
+}[] = [
+  {
+    form: 'Get started',
+    path: '/get-started',
+    fill: async (form, tag) => {
+      await form.getByLabel('Full Name *').fill(`Early ${tag}`);
+      await form.getByLabel('Email Address *').fill('early@example.com');
+      await form.getByLabel('Phone Number').fill('+1 555 0100');
+      await form.getByLabel('Additional Information').fill('Sent before the page was ready.');
+    },
+    button: 'Get Started',
+    success: (page) => page.getByRole('heading', { name: 'Thank You!' }),
+    list: '/api/get-started',
+  },
+  {
+    form: 'Contact form',
+    path: '/',
+    fill: async (form, tag) => {
+      await form.getByLabel('Name *').fill(`Early ${tag}`);
+      await form.getByLabel('Email *').fill('early@example.com');
+      await form.getByLabel('Phone').fill('+1 555 0100');
+      await form.getByLabel('Message *').fill('Sent before the page was ready.');
+    },
+    button: 'Send Message',
+    success: (page) => page.getByText('Message sent successfully!'),
+    list: '/api/contacts',
+  },
+  {
+    form: 'Newsletter',
+    path: '/',
+    fill: (form, tag) => form.getByLabel('Email for our newsletter').fill(`early-${tag}@example.com`),
+    button: 'Subscribe',
+    success: (page) => page.getByText('Check your inbox to confirm'),
+    list: '/api/newsletters',
+  },
+];
+
+for (const { form: label, path, fill, button, success, list } of cases) {
+  test(`${label}: a submit before the page hydrated is held, then sent; never in the URL, no reload`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { release, urls } = await openUnhydrated(page, path);
+    const form = page.getByRole('form', { name: label });
+    const tag = unique();
+    await fill(form, tag);
+    await form.getByRole('button', { name: button }).click();
+    // The browser's own submission would have navigated by now (to the page, fields in the URL).
+    await page.waitForTimeout(500);
+    const noQuery = () => {
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(new URL(url).search, url).toBe('');
+      expect(new URL(page.url()).search).toBe('');
+    };
+    noQuery();
+    expect(await success(page).count()).toBe(0);
+    release();
+
+    await expect(success(page)).toBeVisible({ timeout: 20_000 });
+    noQuery();
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    await expect.poll(() => storedLeads(request, baseURL!, list, tag)).toBe(1);
+  });
+}
