@@ -104,3 +104,36 @@ for (const { form: label, path, fill, button, success, list } of cases) {
     await expect.poll(() => storedLeads(request, baseURL!, list, tag)).toBe(1);
   });
 }
+
+test('a submit before any of the page’s modules ran is not made: no navigation, no POST', async ({
+  page,
+}) => {
+  // The entry module itself is held: only the page's inline script has run.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(r.url());
+  });
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  await page.goto('/get-started', { waitUntil: 'domcontentloaded' });
+  await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
+  const form = page.getByRole('form', { name: 'Get started' });
+  await form.getByLabel('Full Name *').fill('Too Early');
+  await form.getByLabel('Email Address *').fill('too-early@example.com');
+  await form.getByRole('button', { name: 'Get Started' }).click();
+  await page.waitForTimeout(500);
+  expect(posts).toEqual([]);
+  expect(urls.map((u) => new URL(u).pathname + new URL(u).search)).toEqual(['/get-started']);
+  expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  // What was typed is still there for the next click, once the page's code has come.
+  await expect(form.getByLabel('Full Name *')).toHaveValue('Too Early');
+  release();
+});
