@@ -197,7 +197,7 @@ test.describe('admin URLs', () => {
         await expect(region.getByRole('heading', { name: section, level: 3 })).toBeVisible();
       }
       await expect(page.getByTestId('lead-history').getByRole('listitem').first()).toContainText('Received');
-      // No endpoint is left subscribed by other specs (admin-webhooks.own-server.spec.ts deletes its own).
+      // No endpoint is left subscribed by other specs (the admin-webhook*.own-server.spec.ts delete their own).
       await expect(page.getByRole('region', { name: 'Webhook deliveries' })).toContainText(
         'No webhook deliveries for this lead.',
       );
