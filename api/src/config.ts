@@ -1,132 +1,28 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { normaliseUsername, passwordProblem, usernameProblem } from './admin/auth/credential-rules.ts';
+import {
+  durations,
+  flag,
+  key32,
+  list,
+  onUnlessOff,
+  ruled,
+  secretFile,
+  text,
+  url,
+  whole,
+} from './config-parsers.ts';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const MFA_POLICIES = ['off', 'optional', 'required'] as const;
+export type MfaPolicy = (typeof MFA_POLICIES)[number];
 
 /**
  * Every environment variable the API reads, checked once at start: a wrong value stops the process
  * with a message naming the variable, instead of surfacing later as odd behaviour. Nothing else in
  * `api/src` reads `process.env`. `.env.example` lists them for operators.
  */
-const text = (fallback?: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : v));
-
-const whole = (fallback: number, min = 0) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number of at least ${min}, got "${v}"` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-/** On unless set to 0, false, no or off. */
-const onUnlessOff = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => !['0', 'false', 'no', 'off'].includes((v ?? '').toLowerCase()));
-
-const flag = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => ['1', 'true', 'yes'].includes((v ?? '').toLowerCase()));
-
-const list = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
-
-/** A secret's text from a file (Docker secrets, docs/operations.md), trimmed of its line end. */
-const secretFile = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v, ctx) => {
-    if (!v) return undefined;
-    try {
-      return readFileSync(v, 'utf8').trim();
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: `cannot be read (${(err as Error).message})` });
-      return z.NEVER;
-    }
-  });
-
-const ruled = (problem: (v: string) => string | undefined) =>
-  text().superRefine((v, ctx) => {
-    const why = v === undefined ? undefined : problem(v);
-    if (why) ctx.addIssue({ code: 'custom', message: why });
-  });
-
-/** 32 bytes, as base64 or hex: the key that encrypts second-factor secrets (docs/operations.md). */
-const key32 = (v: string | undefined, ctx: z.RefinementCtx) => {
-  if (v === undefined) return undefined;
-  const bytes = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64');
-  if (bytes.length !== 32) {
-    ctx.addIssue({ code: 'custom', message: 'must be 32 bytes, base64 or hex' });
-    return z.NEVER;
-  }
-  return bytes;
-};
-/** An absolute URL with one of the protocols, kept as written. */
-const url = (protocols: string[], fallback?: string) =>
-  text(fallback).refine(
-    (v) => {
-      if (v === undefined) return true;
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
-  );
-
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
-/** A comma-separated list of durations such as `5s,5m,2h` (units ms, s, m, h, d), in milliseconds. */
-const durations = (fallback: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      const items = (v === undefined || v === '' ? fallback : v).split(',').map((s) => s.trim());
-      const out: number[] = [];
-      for (const item of items) {
-        const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(item);
-        if (!m) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `must be durations like 5s,5m,2h separated by commas, got "${item}"`,
-          });
-          return z.NEVER;
-        }
-        out.push(Math.round(Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS]));
-      }
-      return out;
-    });
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export const MFA_POLICIES = ['off', 'optional', 'required'] as const;
-export type MfaPolicy = (typeof MFA_POLICIES)[number];
-
 const environment = z.object({
   PORT: whole(8080, 0),
   /** Local only unless told otherwise; the Docker image sets 0.0.0.0 (behind nginx). */

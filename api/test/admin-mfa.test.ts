@@ -1,45 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { generateSync } from 'otplib';
-import supertest from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
-import type { Config } from '../src/config.ts';
-import { createLogger } from '../src/http/logger.ts';
-import { ADMIN, createAdmin, signedIn } from './admin-helpers.ts';
+import type supertest from 'supertest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN, signedIn } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import type { TestApp } from './harness.ts';
+import { agentOf, appsClosedAfterAll, code, enrol } from './mfa-helpers.ts';
 
-// The second factor (docs/operations.md#second-factor): enrolment, sign-in with a TOTP code or a
-// recovery code, single use, throttling, and the three ADMIN_MFA policies.
+// The second factor (docs/operations.md#second-factor) under ADMIN_MFA=optional: enrolment, sign-in
+// with a TOTP code or a recovery code, single use, throttling. The other two policies are in
+// admin-mfa-policies.test.ts.
 
-const code = (secret: string, steps = 0) =>
-  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-const apps: TestApp[] = [];
-async function app(overrides: Partial<Config> = {}) {
-  const a = await startTestApp(overrides);
-  apps.push(a);
-  await createAdmin(a);
-  return a;
-}
-afterAll(() => Promise.all(apps.map((a) => a.close())));
-
-async function enrol(t: TestApp, agent: supertest.Agent) {
-  const start = await agent.post('/api/admin/second-factor/enrolment');
-  expectContract('startSecondFactorEnrolment', start);
-  expect(start.status).toBe(200);
-  const confirm = await agent
-    .post('/api/admin/second-factor/enrolment/confirm')
-    .send({ code: code(start.body.secret) });
-  expectContract('confirmSecondFactorEnrolment', confirm);
-  expect(confirm.status).toBe(200);
-  // As if the code's 30 seconds had passed: the tests below may use the current code again.
-  await t.db.query('UPDATE admin_users SET totp_last_step = NULL');
-  return { secret: start.body.secret as string, recoveryCodes: confirm.body.recoveryCodes as string[] };
-}
-
-const agentOf = (t: TestApp) => t.request().set('Origin', t.baseUrl);
+const app = appsClosedAfterAll();
 const cookies = (res: supertest.Response) => String(res.headers['set-cookie'] ?? '');
 
 describe('under ADMIN_MFA=optional (npm start)', () => {
@@ -227,54 +198,3 @@ async function signInWithCode(t: TestApp, secret: string, resetStep = false) {
   expect((await agent.post('/api/admin/login/second-factor').send({ code: code(secret) })).status).toBe(200);
   return agent;
 }
-
-describe('under ADMIN_MFA=required (the Docker stack)', () => {
-  it('lets an admin without a second factor do nothing but enrol, then everything', async () => {
-    const t = await app({ adminMfa: 'required' });
-    const agent = await signedIn(t);
-    const session = await agent.get('/api/admin/session');
-    expectContract('getAdminSession', session);
-    expect(session.body.secondFactor).toEqual({
-      policy: 'required',
-      enrolled: false,
-      mustEnrol: true,
-      recoveryCodesLeft: 0,
-    });
-    for (const path of ['/api/contacts', '/api/admin/overview', '/api/newsletters/export']) {
-      const res = await agent.get(path);
-      expect(res.status, path).toBe(403);
-      expect(res.body.detail).toMatch(/Set up two-step sign-in/);
-    }
-    expect((await agent.patch('/api/demos/1').send({ status: 'confirmed' })).status).toBe(403);
-    await enrol(t, agent);
-    expect((await agent.get('/api/contacts')).status).toBe(200);
-    expect((await agent.get('/api/admin/session')).body.secondFactor.mustEnrol).toBe(false);
-  });
-});
-
-describe('under ADMIN_MFA=off', () => {
-  it('signs in with the password alone, even an enrolled admin, and offers no enrolment', async () => {
-    const on = await app({ adminMfa: 'optional' });
-    await enrol(on, await signedIn(on));
-    // The same database, served with ADMIN_MFA=off.
-    const server = http.createServer(
-      createApp({
-        db: on.db,
-        config: { ...on.config, adminMfa: 'off' },
-        log: createLogger('silent'),
-      }).callback(),
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const t = { ...on, baseUrl: base, request: () => supertest.agent(base) };
-    const res = await agentOf(t).post('/api/admin/login').send(ADMIN);
-    expect(res.status).toBe(200);
-    expect(res.body.secondFactor).toMatchObject({ policy: 'off', mustEnrol: false });
-    const agent = await signedIn(t);
-    const start = await agent.post('/api/admin/second-factor/enrolment');
-    expectContract('startSecondFactorEnrolment', start);
-    expect(start.status).toBe(404);
-    server.closeAllConnections();
-    server.close();
-  });
-});

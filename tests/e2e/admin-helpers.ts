@@ -154,3 +154,11 @@ export function parseCsv(text: string): string[][] {
   if (cell || row.length) rows.push([...row, cell]);
   return rows;
 }
+
+/** The URL's path and search, as the address bar shows them (decoded). */
+export const place = (page: Page) => {
+  const url = new URL(page.url());
+  return decodeURIComponent(url.pathname + url.search);
+};
+
+export const notFound = (page: Page) => page.getByRole('heading', { name: '404 Page Not Found' });

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, signedIn } from './admin-helpers.ts';
+import { expectContract } from './contract.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+describe('what the desk refuses', () => {
+  let strict: TestApp;
+  let admin: Awaited<ReturnType<typeof signedIn>>;
+  beforeAll(async () => {
+    strict = await startTestApp({ webhookAllowHttp: false });
+    await createAdmin(strict);
+    admin = await signedIn(strict);
+  });
+  afterAll(() => strict.close());
+
+  it.each([
+    [{ events: ['lead.created'] }, '/url', "Enter the endpoint's full URL, starting with https://"],
+    [
+      { url: 'ftp://example.com/hook', events: ['lead.created'] },
+      '/url',
+      "Enter the endpoint's full URL, starting with https://",
+    ],
+    [
+      { url: 'https://', events: ['lead.created'] },
+      '/url',
+      "Enter the endpoint's full URL, starting with https://",
+    ],
+    [
+      { url: 'http://example.com/hook', events: ['lead.created'] },
+      '/url',
+      'The URL must start with https://',
+    ],
+    [
+      { url: 'https://user:pw@example.com/', events: ['lead.created'] },
+      '/url',
+      'The URL must not contain a user name or password',
+    ],
+    [{ url: 'https://example.com/hook' }, '/events', 'Choose at least one event'],
+    [{ url: 'https://example.com/hook', events: [] }, '/events', 'Choose at least one event'],
+    [
+      { url: 'https://example.com/hook', events: ['lead.deleted'] },
+      '/events/0',
+      'Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed',
+    ],
+    [
+      { url: 'https://example.com/hook', events: ['lead.created', 'lead.created'] },
+      '/events',
+      'Choose each event once',
+    ],
+    [
+      { url: 'https://example.com/hook', events: ['lead.created'], leadKinds: ['robot'] },
+      '/leadKinds/0',
+      'Lead kind must be one of contact, demo, get-started, newsletter',
+    ],
+    [
+      { url: 'https://example.com/hook', events: ['lead.created'], description: 'd'.repeat(501) },
+      '/description',
+      'Description must be at most 500 characters',
+    ],
+    [
+      { url: 'https://example.com/hook', events: ['lead.created'], secret: 'whsec_mine' },
+      '/secret',
+      'secret is not a known field',
+    ],
+  ])('refuses %j with a 400 naming %s', async (body, path, message) => {
+    const res = await admin.post('/api/webhooks').send(body);
+    expectContract('createWebhookEndpoint', res);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual({ path, message });
+  });
+
+  it('says plainly why http:// is refused, on create and on update', async () => {
+    const created = await admin
+      .post('/api/webhooks')
+      .send({ url: 'https://example.com/hook', events: ['lead.created'] });
+    expect(created.status).toBe(201);
+    const res = await admin
+      .patch(`/api/webhooks/${created.body.endpoint.id}`)
+      .send({ url: 'http://example.com/hook' });
+    expectContract('updateWebhookEndpoint', res);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(
+      'Webhook URLs must use https://. Plain http:// is allowed only on a server started with WEBHOOK_ALLOW_HTTP=1, for development.',
+    );
+  });
+
+  it('refuses bad delivery filters and unknown deliveries', async () => {
+    for (const [query, path] of [
+      ['leadKind=demo', '/query/leadId'],
+      ['leadId=3', '/query/leadKind'],
+      ['status=lost', '/query/status'],
+      ['event=lead.deleted', '/query/event'],
+      ['since=yesterday', '/query/since'],
+      ['cursor=abc', '/query/cursor'],
+    ] as const) {
+      const res = await admin.get(`/api/webhook-deliveries?${query}`);
+      expectContract('listWebhookDeliveries', res);
+      expect(res.status, query).toBe(400);
+      expect(res.body.errors[0].path, query).toBe(path);
+    }
+    for (const res of [
+      await admin.get('/api/webhook-deliveries/99'),
+      await admin.post('/api/webhook-deliveries/99/redeliver'),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe('There is no webhook delivery 99.');
+    }
+  });
+
+  it('answers 401 without a session and 403 to a change from another origin', async () => {
+    const anonymous = strict.request();
+    for (const res of [
+      await anonymous.get('/api/webhooks'),
+      await anonymous.get('/api/webhook-deliveries'),
+      await anonymous.get('/api/webhook-deliveries/1'),
+      await anonymous.post('/api/webhooks').set('Origin', strict.baseUrl).send({}),
+    ]) {
+      expect(res.status).toBe(401);
+    }
+    const foreign = await admin.post('/api/webhooks').set('Origin', 'https://evil.example').send({});
+    expectContract('createWebhookEndpoint', foreign);
+    expect(foreign.status).toBe(403);
+  });
+});

@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { ready, unique } from './site-form-helpers.ts';
+import { storedContacts } from './stored-leads.ts';
+
+test.describe('contact form', () => {
+  test('validates on submit with the spec messages, then on change', async ({ page }) => {
+    await ready(page, '/');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name *').fill('A');
+    await expect(form.getByText('Name must be at least 2 characters')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(form.getByText('Message must be at least 10 characters')).toBeVisible();
+    await form.getByLabel('Name *').fill('Ada');
+    await expect(form.getByText('Name must be at least 2 characters')).toHaveCount(0);
+  });
+
+  test('sends a message, shows the success notice and resets the form', async ({ page }) => {
+    await ready(page, '/');
+    const name = `Contact ${unique()}`;
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name *').fill(name);
+    await form.getByLabel('Email *').fill('ada@example.com');
+    await expect(form.getByLabel('Phone')).toHaveAttribute('placeholder', '+1 (555) 123-4567');
+    await form.getByLabel('Service Interest').selectOption('data-lookups');
+    await form.getByLabel('Message *').fill('Please tell me about phone lookups.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message sent successfully!')).toBeVisible();
+    await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+    await expect(form.getByLabel('Name *')).toHaveValue('');
+  });
+
+  test('keeps what was typed and shows the server detail when sending fails', async ({ page }) => {
+    await ready(page, '/');
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Service Unavailable',
+          status: 503,
+          detail: 'The service is briefly unavailable. Please try again shortly.',
+        }),
+      }),
+    );
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name *').fill('Grace Hopper');
+    await form.getByLabel('Email *').fill('grace@example.com');
+    await form.getByLabel('Message *').fill('This should fail but stay typed.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Error sending message')).toBeVisible();
+    await expect(
+      page.getByText('The service is briefly unavailable. Please try again shortly.'),
+    ).toBeVisible();
+    await expect(form.getByLabel('Name *')).toHaveValue('Grace Hopper');
+    await expect(form.getByLabel('Message *')).toHaveValue('This should fail but stay typed.');
+  });
+
+  test('shows Sending... with the button disabled while pending', async ({ page }) => {
+    await ready(page, '/');
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/contact', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name *').fill('Pending Person');
+    await form.getByLabel('Email *').fill('pending@example.com');
+    await form.getByLabel('Message *').fill('Waiting for the server to answer.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const pending = form.getByRole('button', { name: 'Sending...' });
+    await expect(pending).toBeDisabled();
+    release();
+    await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  });
+
+  test('keeps unsent text across a reload', async ({ page }) => {
+    await ready(page, '/');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Message *').fill('A draft that must survive a reload');
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('form', { name: 'Contact form' }).getByLabel('Message *')).toHaveValue(
+      'A draft that must survive a reload',
+    );
+  });
+});
+
+test('a double click stores one lead (same Idempotency-Key)', async ({ page, request, baseURL }) => {
+  await ready(page, '/');
+  const keys: string[] = [];
+  let answered = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/contact') && r.method() === 'POST')
+      keys.push(r.headers()['idempotency-key'] ?? '');
+  });
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/contact') && r.request().method() === 'POST') answered++;
+  });
+  const tag = unique();
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('Name *').fill(`Double Clicker ${tag}`);
+  await form.getByLabel('Email *').fill('double@example.com');
+  await form.getByLabel('Message *').fill('Clicking twice should not store twice.');
+  await form.getByRole('button', { name: 'Send Message' }).dblclick();
+  await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  // Every request the clicks made has been answered before the leads are counted.
+  await expect.poll(() => answered).toBe(keys.length);
+  expect(new Set(keys).size).toBe(1);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await storedContacts(request, baseURL!, tag)).toBe(1);
+});

@@ -1,0 +1,136 @@
+import { expect, test } from '@playwright/test';
+
+// The landing page: its sections, the statistics' count-up, and the prerendered sections through
+// hydration and client-side navigation. What every page gets (its head, axe, 404) and the menus are
+// in site-pages.spec.ts.
+
+test('the landing page has its ten sections in order with their anchors', async ({ page }) => {
+  await page.goto('/');
+  const ids = await page
+    .locator('header, main section:not(main section section), footer')
+    .evaluateAll((els) => els.map((e) => e.id || e.tagName.toLowerCase()));
+  expect(ids).toEqual([
+    'header',
+    'section',
+    'section',
+    'features',
+    'section',
+    'setup',
+    'pricing',
+    'section',
+    'cta',
+    'contact',
+  ]);
+  await expect(page.getByRole('heading', { name: 'Seamless Integrations with Zapier' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Ready to Transform Your Business Communication?' }),
+  ).toBeVisible();
+  for (const name of ['Shopify', 'Salesforce', 'HubSpot', 'Zapier', 'Mailchimp', 'Slack']) {
+    await expect(page.getByTestId('integrations-grid').getByText(name, { exact: true })).toBeVisible();
+  }
+  for (const text of [
+    'Free setup',
+    'No contracts',
+    '24/7 support',
+    'CALL for pricing',
+    'Custom pricing',
+    '98%',
+    'Read Rate',
+  ]) {
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByText('© 2024')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/get-started');
+  await expect(page.getByRole('link', { name: 'View Demo' })).toHaveAttribute('href', '/schedule-demo');
+  await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/get-started');
+});
+
+test('statistics count up from 0 to their targets', async ({ page }) => {
+  await page.goto('/');
+  const stat = page.locator('[data-target="750"]');
+  await stat.scrollIntoViewIfNeeded();
+  await expect(stat).not.toHaveText('750%', { timeout: 1500 });
+  await expect(stat).toHaveText('750%', { timeout: 4000 });
+});
+
+test('a scroll made before the page script runs is kept when it hydrates', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const stat = page.locator('[data-target="750"]');
+  await stat.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  release();
+  // Hydrated: the count-up starts from 0 only once the page script runs.
+  await expect(stat).not.toHaveText('750%', { timeout: 10_000 });
+  await expect(stat).toHaveText('750%', { timeout: 5000 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('with reduced motion the numbers appear at once', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-target="98"]')).toHaveText('98%');
+  await context.close();
+});
+
+test('prerendered sections stay after hydration and render after a client-side navigation', async ({
+  page,
+}, info) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto('/terms');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('Last updated: January 15, 2024')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Privacy Policy' }).last()).toBeVisible();
+
+  // Static sections and the forms (until used) keep the prerendered markup: React neither renders
+  // nor owns those elements. The header is hydrated.
+  const ownedByReact = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
+  expect(await ownedByReact('header button')).toBe(true);
+  expect(await ownedByReact('text=Last updated: January 15, 2024')).toBe(false);
+  expect(await ownedByReact('form[aria-label="Contact form"]')).toBe(false);
+
+  // The header is hydrated: its menu navigates inside the page, and the status page renders whole.
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  if (info.project.name === 'mobile') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Status' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Resources' }).click();
+    await page.locator('header').getByRole('link', { name: 'Status', exact: true }).click();
+  }
+  await expect(page).toHaveURL(/\/status$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'System Status' })).toBeVisible();
+  await expect(page.getByText('All Systems Operational')).toBeVisible();
+  await expect(page.getByText('Webhook Delivery')).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+
+  // The landing page's static sections, whose code a prerendered landing never loads, come with
+  // the route on a client-side navigation, styled (their cards' recipe is added lazily too).
+  await page.locator('header a[href="/"]').first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Validate. Engage. Convert.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Simple, flexible pricing' })).toBeVisible();
+  await expect(page.locator('#pricing .chakra-card__root').first()).toHaveCSS('border-top-width', '1px');
+  await expect(page.getByTestId('integrations-grid').getByText('Zapier')).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});
