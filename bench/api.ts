@@ -78,16 +78,17 @@ try {
   const tps = await pgbenchTps(db.url, CONNECTIONS, SECONDS);
   console.log(`  ${fmt(tps)} inserts/s with it (each insert queues its two emails): the yardstick`);
 
+  // The receiver is on this machine: both the API and a separate worker may deliver to it.
+  const webhookEnv = { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1' };
   const api = await startApi(db.url, {
     TRUST_PROXY: '1',
     DB_POOL_SIZE: String(CONNECTIONS),
     LOG_LEVEL: 'info',
     ADMIN_PASSWORD: PASSWORD,
-    WEBHOOK_ALLOW_HTTP: '1',
-    WEBHOOK_ALLOW_PRIVATE: '1',
+    ...webhookEnv,
     ...(WORKER === 'in-process' ? {} : { WORKER_IN_PROCESS: 'false' }),
   });
-  const worker = WORKER === 'process' ? await startWorkerProcess(db.url) : undefined;
+  const worker = WORKER === 'process' ? await startWorkerProcess(db.url, webhookEnv) : undefined;
   console.log(`\nThe job worker: ${WORKER} (BENCH_WORKER=in-process|process|off)`);
   const receiver = await startBenchReceiver(0);
   try {

@@ -2,8 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/http/logger.ts';
-import { pace, trackForeground } from '../src/jobs/foreground.ts';
+import { gate, holding, pace, trackForeground, type Foreground } from '../src/jobs/foreground.ts';
 import { startWorker, type Worker } from '../src/jobs/worker.ts';
+import { dispatch } from '../src/mail/queue.repo.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { eventually } from './smtp.ts';
 
@@ -36,11 +37,15 @@ describe('the foreground tracker', () => {
     const answers = Array.from({ length: 8 }, () => fetch(url).then((r) => r.text()));
     await eventually(async () => (tracker.busy() ? true : undefined), 5000);
     expect(tracker.inFlight()).toBe(8);
+    const since = tracker.busyFor();
+    await new Promise((r) => setTimeout(r, 250));
+    expect(tracker.busyFor()).toBeGreaterThanOrEqual(since + 200);
     expect(never.busy()).toBe(false);
     for (const res of held.splice(0)) res.end('done');
     expect(await Promise.all(answers)).toEqual(Array(8).fill('done'));
     expect(tracker.inFlight()).toBe(0);
     await eventually(async () => (tracker.busy() ? undefined : true), 5000);
+    expect(tracker.busyFor()).toBe(0);
   });
 
   it('counts a request whose client went away as finished', async () => {
@@ -54,32 +59,72 @@ describe('the foreground tracker', () => {
   });
 });
 
+/** A server whose state the test sets: busy or not, and since when. */
+function fakeForeground() {
+  let busySince: number | null = null;
+  const f: Foreground & { set(busy: boolean): void } = {
+    busy: () => busySince !== null,
+    busyFor: () => (busySince === null ? 0 : Date.now() - busySince),
+    set: (busy) => {
+      busySince = busy ? (busySince ?? Date.now()) : null;
+    },
+  };
+  return f;
+}
+
 describe('pace', () => {
-  it('takes everything while the server is idle, and small portions spaced apart while it is busy', () => {
-    let busy = false;
-    const p = pace({ busy: () => busy }, 4, 60_000);
+  it('takes everything while the server is idle, nothing early in a rush, then small portions spaced apart', async () => {
+    const f = fakeForeground();
+    const p = pace(f, 4, 60_000, 200);
     expect(p.allowance(1000)).toBe(1000);
     expect(p.allowance(1000)).toBe(1000);
-    busy = true;
+    f.set(true);
+    expect(holding(f, 200)).toBe(true);
+    expect(p.allowance(1000)).toBe(0);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(holding(f, 200)).toBe(false);
     expect(p.allowance(1000)).toBe(4);
     expect(p.allowance(1000)).toBe(0);
     expect(p.allowance(2)).toBe(0);
-    busy = false;
+    f.set(false);
     expect(p.allowance(1000)).toBe(1000);
     expect(pace(undefined, 4).allowance(1000)).toBe(1000);
+    expect(holding(undefined)).toBe(false);
+  });
+});
+
+describe('gate', () => {
+  it('lets jobs pass at once unless the server is held, then when the hold ends or the gate is released', async () => {
+    const f = fakeForeground();
+    const g = gate(f, 60_000, 10);
+    const passed = (p: Promise<void>) =>
+      Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 100))]);
+    expect(await passed(g.pass())).toBe(true);
+    f.set(true);
+    const waiting = [g.pass(), g.pass()];
+    expect(await passed(Promise.all(waiting).then(() => {}))).toBe(false);
+    f.set(false);
+    expect(await passed(Promise.all(waiting).then(() => {}))).toBe(true);
+    f.set(true);
+    const atShutdown = g.pass();
+    expect(await passed(atShutdown)).toBe(false);
+    g.release();
+    expect(await passed(atShutdown)).toBe(true);
+    expect(await passed(g.pass())).toBe(true);
   });
 });
 
 describe('the worker beside a busy server', () => {
+  const HOLD = 3000;
   let t: TestApp;
   let worker: Worker;
-  let busy = true;
+  const server = fakeForeground();
 
   beforeAll(async () => {
     t = await startTestApp({ leadRateLimitPerMinute: 0, smtpUrl: undefined });
     worker = await startWorker(
       { db: t.db, config: t.config, log: createLogger('silent') },
-      { yieldTo: { busy: () => busy }, dispatchIdleMs: 20 },
+      { yieldTo: server, dispatchIdleMs: 20, holdMs: HOLD },
     );
   });
   afterAll(async () => {
@@ -87,32 +132,37 @@ describe('the worker beside a busy server', () => {
     await t.close();
   });
 
-  it('hands new emails to the queue slowly while the server is busy, and all of them once it is not', async () => {
-    // 40 leads at once: 80 messages in the outbox.
-    await t.db.query(
+  const leads = (n: number) =>
+    t.db.query(
       `INSERT INTO contact_submissions (name, email, company, service, message)
        SELECT 'Yield Person', 'yield' || i || '@example.com', 'Co', 'sms-ai', 'A message of ordinary length.'
-         FROM generate_series(1, 40) AS i`,
+         FROM generate_series(1, $1::int) AS i`,
+      [n],
     );
-    const handed = async () =>
-      (
-        await t.db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM mail_messages WHERE job_queued_at IS NOT NULL`,
-        )
-      ).rows[0]!.n;
-    // It keeps moving: the first portion goes at once.
-    await eventually(async () => ((await handed()) > 0 ? true : undefined), 5000);
+  const count = async (where: string) =>
+    (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_messages WHERE ${where}`)).rows[0]!
+      .n;
+
+  it('starts nothing early in a rush, queued jobs included, then moves slowly, and catches up once it ends', async () => {
+    server.set(true);
+    const rushBegan = Date.now();
+    // 5 leads whose jobs were queued before (10 messages), and 40 new ones (80 messages).
+    await leads(5);
+    expect(await dispatch(t.db)).toBe(10);
+    await leads(40);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(Date.now() - rushBegan).toBeLessThan(HOLD);
+    expect(await count(`status = 'held'`)).toBe(0);
+    expect(await count('job_queued_at IS NOT NULL')).toBe(10);
+    // After the hold: the queued jobs run and new emails are handed over, a few at a time.
+    await eventually(async () => ((await count(`status = 'held'`)) >= 10 ? true : undefined), 10_000);
+    await eventually(async () => ((await count('job_queued_at IS NOT NULL')) > 10 ? true : undefined), 5000);
+    const before = await count('job_queued_at IS NOT NULL');
     await new Promise((r) => setTimeout(r, 1000));
     // At most 4 messages per 200 ms: after about a second, far from all 80.
-    const meanwhile = await handed();
-    expect(meanwhile).toBeGreaterThanOrEqual(4);
-    expect(meanwhile).toBeLessThanOrEqual(40);
-    busy = false;
-    await eventually(async () => {
-      const { rows } = await t.db.query<{ status: string; n: number }>(
-        `SELECT status, count(*)::int AS n FROM mail_messages GROUP BY status`,
-      );
-      return rows.length === 1 && rows[0]!.status === 'held' && rows[0]!.n === 80 ? true : undefined;
-    });
+    expect((await count('job_queued_at IS NOT NULL')) - before).toBeLessThanOrEqual(40);
+    server.set(false);
+    await eventually(async () => ((await count(`status = 'held'`)) === 90 ? true : undefined));
+    expect(await count(`status <> 'held'`)).toBe(0);
   });
 });

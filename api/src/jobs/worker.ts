@@ -1,4 +1,4 @@
-import { run, type Runner } from 'graphile-worker';
+import { run, type Runner, type TaskList } from 'graphile-worker';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
@@ -10,7 +10,7 @@ import { createSecrets } from '../secrets/secrets.ts';
 import { deliverDeps, type DeliverDeps } from '../webhooks/deliver.ts';
 import { startWebhookRelay } from '../webhooks/relay.ts';
 import { webhookTasks } from '../webhooks/webhooks.tasks.ts';
-import { pace, type Foreground } from './foreground.ts';
+import { gate, HOLD_MS, pace, type Foreground } from './foreground.ts';
 import { workerLogger } from './queue.ts';
 
 export interface WorkerOptions {
@@ -20,13 +20,16 @@ export interface WorkerOptions {
   sweepEveryMs?: number;
   /** How long the dispatcher waits after finding no new message (default 100 ms). */
   dispatchIdleMs?: number;
-  /** The HTTP server sharing this process: while it is busy, new work is taken slowly (foreground.ts). */
+  /** The HTTP server sharing this process: while it is busy, new work waits (foreground.ts). */
   yieldTo?: Foreground;
+  /** How long a rush holds every new job before portions move (default HOLD_MS, 30 s). */
+  holdMs?: number;
 }
 
 /**
- * What the feeders take per look while the server is busy, looks at least 200 ms apart: 20 emails
- * and 50 webhook events a second, in small portions, so no moment's burst of work delays requests.
+ * What the feeders take per look once a rush has lasted longer than the hold, looks at least 200 ms
+ * apart: 20 emails and 50 webhook events a second, in small portions, so no moment's burst of work
+ * delays requests.
  */
 const BUSY_PORTION = { messages: 4, events: 10, everyMs: 200 };
 
@@ -51,6 +54,19 @@ export async function startWorker(
   const transport = config.smtpUrl ? createTransport(config.smtpUrl) : null;
   if (!transport) log.warn('SMTP_URL is not set: emails are rendered and held, not sent (see the desk)');
   const leaseSeconds = opts.leaseSeconds ?? 120;
+  const holdMs = opts.holdMs ?? HOLD_MS;
+  // Jobs already queued when a rush begins wait for it too, before they start (not midway).
+  const jobGate = gate(opts.yieldTo, holdMs);
+  const gated = (tasks: TaskList): TaskList =>
+    Object.fromEntries(
+      Object.entries(tasks).map(([name, task]) => [
+        name,
+        async (payload, helpers) => {
+          await jobGate.pass();
+          return task!(payload, helpers);
+        },
+      ]),
+    ) as TaskList;
   const runner = await run({
     pgPool: db,
     concurrency: config.workerConcurrency,
@@ -59,7 +75,7 @@ export async function startWorker(
     crontab: '',
     pollInterval: config.workerPollIntervalMs,
     logger: workerLogger(log),
-    taskList: {
+    taskList: gated({
       ...webhookTasks(webhooks),
       send_mail: sendMailTask({
         ...deps,
@@ -68,7 +84,7 @@ export async function startWorker(
         transport,
         leaseSeconds,
       }),
-    },
+    }),
   });
   const sweep = setInterval(() => {
     requeueStale(db).then(
@@ -82,7 +98,7 @@ export async function startWorker(
   // rather than listens, because a NOTIFY from every lead's transaction is what it spares them
   // (see the create-mail-outbox migration); while there is a backlog it does not wait at all.
   let dispatching = true;
-  const mailPace = pace(opts.yieldTo, BUSY_PORTION.messages, BUSY_PORTION.everyMs);
+  const mailPace = pace(opts.yieldTo, BUSY_PORTION.messages, BUSY_PORTION.everyMs, holdMs);
   const dispatcher = (async () => {
     while (dispatching) {
       const limit = mailPace.allowance(1000);
@@ -100,7 +116,7 @@ export async function startWorker(
   const relay = startWebhookRelay({
     db,
     log,
-    pace: pace(opts.yieldTo, BUSY_PORTION.events, BUSY_PORTION.everyMs),
+    pace: pace(opts.yieldTo, BUSY_PORTION.events, BUSY_PORTION.everyMs, holdMs),
   });
   log.info({ concurrency: config.workerConcurrency, smtp: Boolean(transport) }, 'job worker started');
   return {
@@ -108,6 +124,8 @@ export async function startWorker(
     async stop() {
       clearInterval(sweep);
       dispatching = false;
+      // Jobs waiting at the gate start now, so that the runner can finish them.
+      jobGate.release();
       await Promise.all([dispatcher, relay.stop()]);
       await runner.stop();
       transport?.close();
