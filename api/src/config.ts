@@ -66,6 +66,8 @@ const environment = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: text('TextFlow <no-reply@textflow.example>'),
   SALES_NOTIFY_TO: list,
+  /** Sales alerts waiting at once that make them go out as one digest (docs/product.md#alert-digests); 0 = never. */
+  ALERT_DIGEST_AT: whole(20, 0),
   /** The job worker runs inside the API process unless this is off (the Docker stack runs its own). */
   WORKER_IN_PROCESS: onUnlessOff,
   WORKER_CONCURRENCY: whole(4, 1),
@@ -126,6 +128,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   salesNotifyTo: string[];
+  alertDigestAt: number;
   workerInProcess: boolean;
   workerConcurrency: number;
   workerYieldAt: number;
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM!,
     salesNotifyTo: e.SALES_NOTIFY_TO,
+    alertDigestAt: e.ALERT_DIGEST_AT,
     workerInProcess: e.WORKER_IN_PROCESS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     workerYieldAt: e.WORKER_YIELD_AT,

@@ -2,6 +2,7 @@ import { run, type Runner, type TaskList } from 'graphile-worker';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
+import { startAlertDigests } from '../mail/digest.ts';
 import { dispatch, requeueStale } from '../mail/queue.repo.ts';
 import { sendMailTask } from '../mail/send-mail.ts';
 import { createTransport } from '../mail/transport.ts';
@@ -24,6 +25,8 @@ export interface WorkerOptions {
   yieldTo?: Foreground;
   /** How long a rush holds every new job before portions move (default HOLD_MS, 30 s). */
   holdMs?: number;
+  /** How often the alert digests look for a burst of waiting alerts (default 1 s). */
+  digestEveryMs?: number;
 }
 
 /**
@@ -94,6 +97,17 @@ export async function startWorker(
   }, opts.sweepEveryMs ?? 30_000);
   sweep.unref();
 
+  // Sales alerts during a burst go out as digests, once a second (mail/digest.ts); only when they
+  // can reach someone: held alerts gain nothing from it.
+  const digests =
+    transport && config.salesNotifyTo.length > 0 && config.alertDigestAt > 0
+      ? startAlertDigests(
+          { db, config, log, metrics: deps.metrics, transport, leaseSeconds },
+          config.alertDigestAt,
+          opts.digestEveryMs,
+        )
+      : undefined;
+
   // The dispatcher: new outbox rows become batch jobs within a fraction of a second. It polls
   // rather than listens, because a NOTIFY from every lead's transaction is what it spares them
   // (see the create-mail-outbox migration); while there is a backlog it does not wait at all.
@@ -105,7 +119,7 @@ export async function startWorker(
       const n =
         limit === 0
           ? 0
-          : await dispatch(db, limit).catch((err: unknown) => {
+          : await dispatch(db, limit, digests?.digestAt() ?? null).catch((err: unknown) => {
               log.warn({ err }, 'could not hand new emails to the job queue');
               return 0;
             });
@@ -126,7 +140,7 @@ export async function startWorker(
       dispatching = false;
       // Jobs waiting at the gate start now, so that the runner can finish them.
       jobGate.release();
-      await Promise.all([dispatcher, relay.stop()]);
+      await Promise.all([dispatcher, relay.stop(), digests?.stop()]);
       await runner.stop();
       transport?.close();
       if (!deps.webhooks) webhooks.sender.close();

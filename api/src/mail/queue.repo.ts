@@ -9,12 +9,22 @@ export const MESSAGES_PER_JOB = 20;
  * of them, as batch jobs of `send_mail` (payload: [{ id }, ...]), alerts first (priority 0).
  * Several workers may dispatch at once: each takes rows the others have not locked. Answers how
  * many rows it dispatched. The rows are marked and the jobs added in one transaction.
+ * `digestAt`: when that many sales alerts or more wait, they are left for the next digest
+ * (digest.ts); null = alerts always go one by one.
  */
-export async function dispatch(db: Db, limit = 1000): Promise<number> {
+export async function dispatch(db: Db, limit = 1000, digestAt: number | null = null): Promise<number> {
   return inTransaction(db, async (client) => {
     const { rows } = await client.query<{ payload: { id: number }[]; priority: number }>(
-      `WITH due AS (
-         SELECT id FROM mail_messages WHERE job_queued_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+      `WITH burst AS (
+         SELECT $3::int IS NOT NULL AND count(*) >= $3 AS active
+           FROM (SELECT 1 FROM mail_messages
+                  WHERE $3::int IS NOT NULL AND job_queued_at IS NULL AND template = 'sales-alert'
+                  LIMIT $3) waiting
+       ),
+       due AS (
+         SELECT id FROM mail_messages
+          WHERE job_queued_at IS NULL AND (template <> 'sales-alert' OR NOT (SELECT active FROM burst))
+          ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
        ),
        marked AS (
          UPDATE mail_messages m SET job_queued_at = clock_timestamp() FROM due WHERE m.id = due.id
@@ -25,7 +35,7 @@ export async function dispatch(db: Db, limit = 1000): Promise<number> {
                  FROM marked) x
         GROUP BY priority, chunk
         ORDER BY priority, chunk`,
-      [limit, MESSAGES_PER_JOB],
+      [limit, MESSAGES_PER_JOB, digestAt],
     );
     if (rows.length === 0) return 0;
     // graphile-worker's own function (its public SQL API); 14 attempts over about 28 hours.

@@ -1,0 +1,113 @@
+import type { Db } from '../db/pool.ts';
+
+/** An alert taken for a digest: its row's key and try. */
+export interface DigestRow {
+  id: number;
+  lead_kind: 'contact' | 'demo' | 'get-started';
+  lead_id: number;
+  attempts: number;
+  created_at: Date;
+}
+
+/**
+ * Takes every waiting sales alert (up to `max`, oldest first) for one digest, but only when at
+ * least `min` of them wait: fewer go out one by one, through the dispatcher (queue.repo.ts).
+ * Taken rows are 'sending' under a lease, like a job's: if this worker dies, the sweep queues them
+ * again (docs/operations.md#email).
+ */
+export async function claimDigest(
+  db: Db,
+  min: number,
+  max: number,
+  leaseSeconds: number,
+): Promise<DigestRow[]> {
+  const { rows } = await db.query<DigestRow>(
+    `WITH due AS (
+       SELECT id FROM mail_messages
+        WHERE job_queued_at IS NULL AND template = 'sales-alert' AND status = 'queued'
+        ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE mail_messages m
+        SET status = 'sending', attempts = m.attempts + 1, job_queued_at = clock_timestamp(),
+            updated_at = clock_timestamp(), lease_until = clock_timestamp() + make_interval(secs => $3)
+       FROM due
+      WHERE m.id = due.id AND (SELECT count(*) FROM due) >= $1
+      RETURNING m.id, m.lead_kind, m.lead_id, m.attempts, m.created_at`,
+    [min, max, leaseSeconds],
+  );
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export interface DigestSent {
+  messageId: string;
+  sender: string;
+  recipients: string[];
+  subject: string;
+  /** What each alert's row shows as its text: where it went. */
+  text: string;
+  smtpResponse: string;
+  /** The history event's text. */
+  detail: string;
+}
+
+/**
+ * Records a sent digest on every alert it carried (still this try's: same attempt, 'sending'), with
+ * a history event each, in one statement. Answers how many were still this worker's.
+ */
+export async function recordDigest(db: Db, rows: DigestRow[], d: DigestSent): Promise<number> {
+  const { rows: out } = await db.query<{ n: number }>(
+    `WITH input AS (SELECT * FROM unnest($1::bigint[], $2::int[]) AS t (id, attempts)),
+     m AS (
+       UPDATE mail_messages AS m
+          SET status = 'sent', sent_at = clock_timestamp(), updated_at = clock_timestamp(), lease_until = NULL,
+              smtp_response = $3, digest_message_id = $4, sender = $5, recipients = $6::text[],
+              subject = $7, body_text = $8, html = NULL, last_error = NULL
+         FROM input i
+        WHERE m.id = i.id AND m.attempts = i.attempts AND (m.status = 'sending') IS TRUE
+        RETURNING m.id, m.lead_kind, m.lead_id
+     ),
+     e AS (
+       INSERT INTO lead_events (lead_kind, lead_id, type, message_id, detail)
+       SELECT lead_kind, lead_id, 'sent', id, jsonb_build_object('text', $9::text) FROM m
+     )
+     SELECT count(*)::int AS n FROM m`,
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => r.attempts),
+      d.smtpResponse,
+      d.messageId,
+      d.sender,
+      d.recipients,
+      d.subject,
+      d.text,
+      d.detail,
+    ],
+  );
+  return out[0]?.n ?? 0;
+}
+
+/**
+ * Gives a digest's alerts back when it could not be sent: queued again, for the dispatcher to send
+ * one by one with the ordinary retries, each with a history event that says why.
+ */
+export async function releaseDigest(db: Db, rows: DigestRow[], reason: string): Promise<void> {
+  await db.query(
+    `WITH input AS (SELECT * FROM unnest($1::bigint[], $2::int[]) AS t (id, attempts)),
+     m AS (
+       UPDATE mail_messages AS m
+          SET status = 'queued', job_queued_at = NULL, lease_until = NULL, updated_at = clock_timestamp(),
+              last_error = $3
+         FROM input i
+        WHERE m.id = i.id AND m.attempts = i.attempts AND (m.status = 'sending') IS TRUE
+        RETURNING m.id, m.lead_kind, m.lead_id
+     )
+     INSERT INTO lead_events (lead_kind, lead_id, type, message_id, detail)
+     SELECT lead_kind, lead_id, 'retrying', id, jsonb_build_object('text', $4::text) FROM m`,
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => r.attempts),
+      reason,
+      `the digest of new leads could not be sent (${reason}); sending this alert on its own`,
+    ],
+  );
+}

@@ -1,0 +1,159 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/http/logger.ts';
+import { startWorker, type Worker } from '../src/jobs/worker.ts';
+import { DIGEST_LIST } from '../src/mail/digest.ts';
+import { FOLLOW_UP_TABLES } from './admin-helpers.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
+
+// Sales alerts during a burst of leads go out as one digest (docs/product.md#alert-digests),
+// through a real SMTP server. The leads arrive before the worker starts, so the burst is there
+// when it first looks.
+
+const SALES = ['sales@textflow.example'];
+const DIGEST_AT = 5;
+let smtp: TestSmtp;
+let t: TestApp;
+let worker: Worker | undefined;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await startTestApp({
+    leadRateLimitPerMinute: 0,
+    smtpUrl: smtp.url,
+    salesNotifyTo: SALES,
+    alertDigestAt: DIGEST_AT,
+    mailFrom: 'TextFlow <hello@textflow.example>',
+    publicUrl: 'https://textflow.example',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+beforeEach(async () => {
+  smtp.received.length = 0;
+  smtp.setVerdict(() => 'accept');
+  await t.db.query(`TRUNCATE contact_submissions, demo_requests, ${FOLLOW_UP_TABLES}`);
+});
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+});
+
+const start = async () => {
+  worker = await startWorker({ db: t.db, config: t.config, log: createLogger('silent') });
+};
+
+async function contacts(n: number, from = 0): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = from; i < from + n; i++) {
+    const res = await t
+      .request()
+      .post('/api/contact')
+      .send({
+        name: `Burst ${i}`,
+        email: `burst${i}@example.com`,
+        company: `Co ${i}`,
+        message: `A burst lead, number ${i}.`,
+      });
+    expect(res.status).toBe(201);
+    ids.push(res.body.id as number);
+  }
+  return ids;
+}
+
+const toSales = () => smtp.received.filter((r) => r.to.includes(SALES[0]!));
+
+describe('a burst of leads', () => {
+  it(`sends the sales team one digest listing the first ${DIGEST_LIST} leads and counting the rest, and acknowledges each prospect`, async () => {
+    const ids = await contacts(DIGEST_LIST + 3);
+    const demo = await t.request().post('/api/demo').send({
+      name: 'Demo Person',
+      email: 'demo@example.com',
+      company: 'Demo Co',
+      preferredDate: 'tomorrow',
+      preferredTime: 'morning',
+    });
+    expect(demo.status).toBe(201);
+    await start();
+    const total = ids.length + 1;
+    await smtp.waitFor(total + 1);
+
+    const alerts = toSales();
+    expect(alerts).toHaveLength(1);
+    const digest = alerts[0]!;
+    expect(digest.mail.subject).toBe(`${total} new leads`);
+    expect(digest.mail.messageId).toMatch(
+      new RegExp(`^<sales-digest\\.m\\d+-m\\d+\\.n${total}@textflow\\.example>$`),
+    );
+    const text = digest.mail.text!;
+    for (const [i, id] of ids.slice(0, DIGEST_LIST).entries()) {
+      expect(text).toContain(`New contact message: Burst ${i} (Co ${i})`);
+      expect(text).toContain(`https://textflow.example/admin/contacts/${id}`);
+    }
+    expect(text).toContain('Email: burst0@example.com');
+    expect(text).not.toContain(`Burst ${DIGEST_LIST}`);
+    expect(text).toContain('And 4 more, in the desk.');
+    expect(digest.mail.html).toContain('href="https://textflow.example/admin"');
+
+    // Every prospect still gets an acknowledgment of its own.
+    const acks = smtp.received.filter((r) => !r.to.includes(SALES[0]!));
+    expect(acks.map((r) => r.to[0]).sort()).toEqual(
+      [...ids.map((_, i) => `burst${i}@example.com`), 'demo@example.com'].sort(),
+    );
+
+    // Each alert's row says it went out, and in which email; its lead's history too.
+    const rows = await t.db.query(
+      `SELECT lead_kind, lead_id, status, digest_message_id, subject, recipients FROM mail_messages
+        WHERE template = 'sales-alert' ORDER BY id`,
+    );
+    expect(rows.rows).toHaveLength(total);
+    for (const r of rows.rows) {
+      expect(r).toMatchObject({
+        status: 'sent',
+        digest_message_id: digest.mail.messageId,
+        subject: `${total} new leads`,
+        recipients: SALES,
+      });
+    }
+    const history = await t.db.query(
+      `SELECT e.detail->>'text' AS text FROM lead_events e JOIN mail_messages m ON m.id = e.message_id
+        WHERE m.template = 'sales-alert' AND m.lead_kind = 'contact' AND m.lead_id = $1 AND e.type = 'sent'`,
+      [ids.at(-1)],
+    );
+    expect(history.rows).toEqual([{ text: `in a digest of ${total} new leads, to ${SALES[0]}` }]);
+  });
+
+  it(`sends alerts one by one when fewer than ${DIGEST_AT} wait`, async () => {
+    await contacts(DIGEST_AT - 1);
+    await start();
+    await smtp.waitFor(2 * (DIGEST_AT - 1));
+    const subjects = toSales().map((r) => r.mail.subject);
+    expect(subjects.sort()).toEqual(
+      Array.from({ length: DIGEST_AT - 1 }, (_, i) => `New contact message: Burst ${i} (Co ${i})`).sort(),
+    );
+  });
+
+  it('sends the alerts one by one, each once, when the server refuses the digest', async () => {
+    smtp.setVerdict((_to, mail) =>
+      / new leads$/.test(mail.subject ?? '')
+        ? { code: 552, message: '5.3.4 Message too big for us' }
+        : 'accept',
+    );
+    const ids = await contacts(DIGEST_AT + 2);
+    await start();
+    await smtp.waitFor(2 * ids.length);
+    await new Promise((r) => setTimeout(r, 300));
+    const subjects = toSales().map((r) => r.mail.subject);
+    expect(subjects.sort()).toEqual(ids.map((_, i) => `New contact message: Burst ${i} (Co ${i})`).sort());
+    const rows = await t.db.query(
+      `SELECT status, digest_message_id FROM mail_messages WHERE template = 'sales-alert'`,
+    );
+    expect(rows.rows.every((r) => r.status === 'sent' && r.digest_message_id === null)).toBe(true);
+    const retried = await t.db.query(
+      `SELECT count(*)::int AS n FROM lead_events WHERE type = 'retrying' AND detail->>'text' LIKE '%digest%Message too big%'`,
+    );
+    expect(retried.rows[0].n).toBe(ids.length);
+  });
+});
