@@ -13,7 +13,7 @@ import { SalesDigest, type DigestLead } from './templates/sales-digest.tsx';
 import { send } from './transport.ts';
 
 /** Leads a digest lists one by one; the rest it counts (docs/product.md#alert-digests). */
-export const DIGEST_LIST = 50;
+export const DIGEST_LIST = 200;
 /** Alerts one digest takes at most; more waiting make the next digest follow at once. */
 export const DIGEST_MAX = 5000;
 /** After a digest could not be sent, alerts go one by one for this long. */
