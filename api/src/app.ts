@@ -23,6 +23,7 @@ import { createDeskMailService } from './admin/mail/desk-mail.service.ts';
 import { createInvitationService } from './admin/leads/invitations.service.ts';
 import { createMetrics, requestTimer, type Metrics } from './metrics/metrics.ts';
 import { newsletterHandlers } from './newsletter/newsletter.routes.ts';
+import { newsletterForms } from './newsletter/newsletter-forms.ts';
 import { createNewsletterService } from './newsletter/newsletter.service.ts';
 import { createSecrets } from './secrets/secrets.ts';
 import { isApiPath } from './http/api-path.ts';
@@ -57,6 +58,7 @@ export function createApp({
   const auth = createAuthService(db, config, log);
   const adminLeads = createAdminLeadsService(db);
   const secrets = createSecrets(db);
+  const newsletter = createNewsletterService(db, secrets);
   const router = new Router();
   mountContract(
     router,
@@ -66,7 +68,7 @@ export function createApp({
       ...leadHandlers(createLeadService(db, config, log)),
       ...adminHandlers(auth, adminLeads),
       ...adminLeadHandlers(adminLeads, log),
-      ...newsletterHandlers(createNewsletterService(db, secrets)),
+      ...newsletterHandlers(newsletter),
       ...deskMailHandlers(
         createDeskMailService(db, Boolean(config.smtpUrl)),
         createInvitationService(db, config.mailFrom),
@@ -104,6 +106,8 @@ export function createApp({
     }
     throw new HttpError(404, 'Not Found', `There is no API endpoint at ${ctx.path}.`);
   });
+  // The newsletter link pages' forms without JavaScript (nginx passes them on in the Docker stack).
+  app.use(newsletterForms(newsletter, log));
   if (config.staticDir) app.use(staticSite(config.staticDir));
   return app;
 }
