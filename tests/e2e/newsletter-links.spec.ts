@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signIn, uniqueTag } from './admin-helpers.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
-import { newsletterLinks } from './mail-helpers.ts';
+import { apiSignIn, newsletterLinks } from './mail-helpers.ts';
 import { siteMap } from './site-routes.ts';
 
 // The newsletter's links (docs/product.md#follow-up): opening one never acts; its button does.
@@ -14,7 +14,14 @@ async function deskStatus(page: Page, id: number) {
 }
 
 test('the link pages are real HTML, kept out of search engines and the sitemap', async ({ request }) => {
-  expect(siteMap.unlisted.sort()).toEqual(['/newsletter/confirm', '/newsletter/unsubscribe']);
+  expect(siteMap.unlisted.sort()).toEqual([
+    '/newsletter/confirm',
+    '/newsletter/confirm-failed',
+    '/newsletter/confirmed',
+    '/newsletter/unsubscribe',
+    '/newsletter/unsubscribe-failed',
+    '/newsletter/unsubscribed',
+  ]);
   for (const path of siteMap.unlisted) {
     const res = await request.get(`${path}?token=abc.def`);
     expect(res.status()).toBe(200);
@@ -75,4 +82,59 @@ test('a broken or incomplete link says so and what to do', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText(
     'This link is incomplete. Please open it again from the email.',
   );
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  /** The subscriber's status, as the desk's API gives it (signed in as an admin). */
+  const statusOf = async (request: APIRequestContext, email: string) => {
+    await apiSignIn(request);
+    const list = await (await request.get(`/api/newsletters?q=${encodeURIComponent(email)}`)).json();
+    return (list as { newsletters: { status: string }[] }).newsletters[0]!.status;
+  };
+
+  test('each page’s form does what its button does, and the page after it tells the outcome', async ({
+    page,
+    request,
+  }) => {
+    const email = `${uniqueTag()}@example.com`;
+    const links = await newsletterLinks(request, email);
+    await page.goto(links.confirm);
+    // One button: the form's; the one the script would drive is hidden.
+    await expect(page.getByRole('button', { name: 'Confirm subscription' })).toHaveCount(1);
+    expect(await statusOf(request, email)).toBe('pending');
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await expect(page).toHaveURL(/\/newsletter\/confirmed$/);
+    await expect(page).toHaveTitle('Subscription confirmed | TextFlow');
+    await expect(
+      page.getByRole('status').getByRole('heading', { name: 'Subscription confirmed' }),
+    ).toBeVisible();
+    expect(await statusOf(request, email)).toBe('active');
+
+    await page.goto(links.unsubscribe);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page).toHaveURL(/\/newsletter\/unsubscribed$/);
+    await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+    expect(await statusOf(request, email)).toBe('inactive');
+  });
+
+  test('a broken link lands on the page that says what to do', async ({ page }) => {
+    await page.goto('/newsletter/confirm?token=aaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbb');
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await expect(page).toHaveURL(/\/newsletter\/confirm-failed$/);
+    const alert = page.getByRole('alert');
+    await expect(
+      alert.getByRole('heading', { name: 'This link cannot confirm your subscription' }),
+    ).toBeVisible();
+    await expect(alert).toContainText('subscribe again with the newsletter form');
+  });
+});
+
+test('the outcome pages are accessible', async ({ page }) => {
+  for (const path of ['/newsletter/confirmed', '/newsletter/unsubscribe-failed']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page);
+  }
 });

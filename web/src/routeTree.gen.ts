@@ -21,7 +21,11 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminDeskRouteRouteImport } from './routes/admin/_desk/route'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
+import { Route as NewsletterConfirmFailedRouteImport } from './routes/newsletter/confirm-failed'
+import { Route as NewsletterConfirmedRouteImport } from './routes/newsletter/confirmed'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
+import { Route as NewsletterUnsubscribeFailedRouteImport } from './routes/newsletter/unsubscribe-failed'
+import { Route as NewsletterUnsubscribedRouteImport } from './routes/newsletter/unsubscribed'
 import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_desk/_dashboard/route'
 import { Route as AdminDeskSecurityRouteImport } from './routes/admin/_desk/security'
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
@@ -89,9 +93,30 @@ const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
   path: '/newsletter/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsletterConfirmFailedRoute = NewsletterConfirmFailedRouteImport.update({
+  id: '/newsletter/confirm-failed',
+  path: '/newsletter/confirm-failed',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterConfirmedRoute = NewsletterConfirmedRouteImport.update({
+  id: '/newsletter/confirmed',
+  path: '/newsletter/confirmed',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
   id: '/newsletter/unsubscribe',
   path: '/newsletter/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterUnsubscribeFailedRoute =
+  NewsletterUnsubscribeFailedRouteImport.update({
+    id: '/newsletter/unsubscribe-failed',
+    path: '/newsletter/unsubscribe-failed',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const NewsletterUnsubscribedRoute = NewsletterUnsubscribedRouteImport.update({
+  id: '/newsletter/unsubscribed',
+  path: '/newsletter/unsubscribed',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminDeskDashboardRouteRoute = AdminDeskDashboardRouteRouteImport.update({
@@ -141,7 +166,11 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/admin/login': typeof AdminLoginRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/confirm-failed': typeof NewsletterConfirmFailedRoute
+  '/newsletter/confirmed': typeof NewsletterConfirmedRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
+  '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
@@ -161,7 +190,11 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/admin/login': typeof AdminLoginRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/confirm-failed': typeof NewsletterConfirmFailedRoute
+  '/newsletter/confirmed': typeof NewsletterConfirmedRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
+  '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
@@ -182,7 +215,11 @@ export interface FileRoutesById {
   '/admin/_desk': typeof AdminDeskRouteRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/confirm-failed': typeof NewsletterConfirmFailedRoute
+  '/newsletter/confirmed': typeof NewsletterConfirmedRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
+  '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
   '/admin/_desk/security': typeof AdminDeskSecurityRoute
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
@@ -205,7 +242,11 @@ export interface FileRouteTypes {
     | '/terms'
     | '/admin/login'
     | '/newsletter/confirm'
+    | '/newsletter/confirm-failed'
+    | '/newsletter/confirmed'
     | '/newsletter/unsubscribe'
+    | '/newsletter/unsubscribe-failed'
+    | '/newsletter/unsubscribed'
     | '/admin/security'
     | '/admin/$kind/$id'
     | '/admin/$kind'
@@ -225,7 +266,11 @@ export interface FileRouteTypes {
     | '/terms'
     | '/admin/login'
     | '/newsletter/confirm'
+    | '/newsletter/confirm-failed'
+    | '/newsletter/confirmed'
     | '/newsletter/unsubscribe'
+    | '/newsletter/unsubscribe-failed'
+    | '/newsletter/unsubscribed'
     | '/admin/security'
     | '/admin/$kind/$id'
     | '/admin/$kind'
@@ -245,7 +290,11 @@ export interface FileRouteTypes {
     | '/admin/_desk'
     | '/admin/login'
     | '/newsletter/confirm'
+    | '/newsletter/confirm-failed'
+    | '/newsletter/confirmed'
     | '/newsletter/unsubscribe'
+    | '/newsletter/unsubscribe-failed'
+    | '/newsletter/unsubscribed'
     | '/admin/_desk/_dashboard'
     | '/admin/_desk/security'
     | '/admin/_desk/$kind/$id'
@@ -266,7 +315,11 @@ export interface RootRouteChildren {
   StatusRoute: typeof StatusRoute
   TermsRoute: typeof TermsRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
+  NewsletterConfirmFailedRoute: typeof NewsletterConfirmFailedRoute
+  NewsletterConfirmedRoute: typeof NewsletterConfirmedRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
+  NewsletterUnsubscribeFailedRoute: typeof NewsletterUnsubscribeFailedRoute
+  NewsletterUnsubscribedRoute: typeof NewsletterUnsubscribedRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -355,11 +408,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewsletterConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/newsletter/confirm-failed': {
+      id: '/newsletter/confirm-failed'
+      path: '/newsletter/confirm-failed'
+      fullPath: '/newsletter/confirm-failed'
+      preLoaderRoute: typeof NewsletterConfirmFailedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/confirmed': {
+      id: '/newsletter/confirmed'
+      path: '/newsletter/confirmed'
+      fullPath: '/newsletter/confirmed'
+      preLoaderRoute: typeof NewsletterConfirmedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/newsletter/unsubscribe': {
       id: '/newsletter/unsubscribe'
       path: '/newsletter/unsubscribe'
       fullPath: '/newsletter/unsubscribe'
       preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribe-failed': {
+      id: '/newsletter/unsubscribe-failed'
+      path: '/newsletter/unsubscribe-failed'
+      fullPath: '/newsletter/unsubscribe-failed'
+      preLoaderRoute: typeof NewsletterUnsubscribeFailedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribed': {
+      id: '/newsletter/unsubscribed'
+      path: '/newsletter/unsubscribed'
+      fullPath: '/newsletter/unsubscribed'
+      preLoaderRoute: typeof NewsletterUnsubscribedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/_desk/_dashboard': {
@@ -475,7 +556,11 @@ const rootRouteChildren: RootRouteChildren = {
   StatusRoute: StatusRoute,
   TermsRoute: TermsRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
+  NewsletterConfirmFailedRoute: NewsletterConfirmFailedRoute,
+  NewsletterConfirmedRoute: NewsletterConfirmedRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
+  NewsletterUnsubscribeFailedRoute: NewsletterUnsubscribeFailedRoute,
+  NewsletterUnsubscribedRoute: NewsletterUnsubscribedRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -3,7 +3,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useNewsletterLink, type LinkAction } from '../api/use-link.ts';
 
 /** What each page says: the two pages differ only in words (docs/product.md#follow-up). */
-const pages = {
+export const linkPageWords = {
   confirm: {
     explanation:
       'Someone, most likely you, asked for the TextFlow newsletter with this address. Press the button to confirm, and the newsletter will start arriving. If you did not ask for it, close this page: without your confirmation nothing is sent.',
@@ -13,6 +13,8 @@ const pages = {
     doneText:
       'Thank you! You are subscribed to the TextFlow newsletter. Every issue has a link to unsubscribe.',
     failed: 'This link cannot confirm your subscription',
+    retry:
+      'It may have expired or been cut short, or we could not answer just now. Open it again from the email and press the button once more.',
     help: 'To get a new link, subscribe again with the newsletter form at the bottom of this page.',
   },
   unsubscribe: {
@@ -24,6 +26,8 @@ const pages = {
     doneText:
       'You will receive no more newsletter emails at this address. Changed your mind? Subscribe again with the form at the bottom of this page.',
     failed: 'This link cannot unsubscribe you',
+    retry:
+      'It may have been cut short, or we could not answer just now. Open it again from the email and press the button once more.',
     help: 'Please use the unsubscribe link in the latest newsletter email, or send us a message with the contact form below and we will remove your address.',
   },
 } satisfies Record<LinkAction, Record<string, string>>;
@@ -43,7 +47,7 @@ const useInteractive = () =>
 
 /** The body of /newsletter/confirm and /newsletter/unsubscribe: an explanation and one button. */
 export function NewsletterLinkPage({ action, token }: { action: LinkAction; token: string | null }) {
-  const words = pages[action];
+  const words = linkPageWords[action];
   const { result, send } = useNewsletterLink(action);
   const interactive = useInteractive();
   const outcome = useRef<HTMLHeadingElement>(null);
@@ -79,6 +83,7 @@ export function NewsletterLinkPage({ action, token }: { action: LinkAction; toke
             </div>
             {showButton && (
               <Button
+                className="link-page-script-button"
                 colorPalette="blue"
                 alignSelf="flex-start"
                 disabled={!interactive}
@@ -89,6 +94,16 @@ export function NewsletterLinkPage({ action, token }: { action: LinkAction; toke
                 {words.button}
               </Button>
             )}
+            {/* Without JavaScript: a form that posts to this page's own address, token and all, in
+                place of the button above (docs/product.md#newsletter-without-javascript). */}
+            <noscript>
+              <style>{'.link-page-script-button{display:none}'}</style>
+              <form method="post">
+                <Button type="submit" colorPalette="blue">
+                  {words.button}
+                </Button>
+              </form>
+            </noscript>
           </Stack>
         </Card.Body>
       </Card.Root>
