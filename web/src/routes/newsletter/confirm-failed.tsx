@@ -10,5 +10,5 @@ export const Route = createFileRoute('/newsletter/confirm-failed')({
       'Confirmation failed | TextFlow',
       'This link could not confirm your subscription to the TextFlow newsletter.',
     ),
-  component: () => <OutcomePage action="confirm" title="Confirm your subscription" ok={false} />,
+  component: () => <OutcomePage action="confirm" ok={false} />,
 });

@@ -10,5 +10,5 @@ export const Route = createFileRoute('/newsletter/confirmed')({
       'Subscription confirmed | TextFlow',
       'Your subscription to the TextFlow newsletter is confirmed.',
     ),
-  component: () => <OutcomePage action="confirm" title="Confirm your subscription" ok={true} />,
+  component: () => <OutcomePage action="confirm" ok={true} />,
 });

@@ -10,5 +10,5 @@ export const Route = createFileRoute('/newsletter/unsubscribe-failed')({
       'Unsubscribe failed | TextFlow',
       'This link could not unsubscribe you from the TextFlow newsletter.',
     ),
-  component: () => <OutcomePage action="unsubscribe" title="Unsubscribe from the newsletter" ok={false} />,
+  component: () => <OutcomePage action="unsubscribe" ok={false} />,
 });

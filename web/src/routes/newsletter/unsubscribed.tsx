@@ -10,5 +10,5 @@ export const Route = createFileRoute('/newsletter/unsubscribed')({
       'You are unsubscribed | TextFlow',
       'You will receive no more TextFlow newsletter emails at this address.',
     ),
-  component: () => <OutcomePage action="unsubscribe" title="Unsubscribe from the newsletter" ok={true} />,
+  component: () => <OutcomePage action="unsubscribe" ok={true} />,
 });

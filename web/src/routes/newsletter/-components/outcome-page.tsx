@@ -8,8 +8,12 @@ import { SiteLayout } from '../../-components/site-layout.tsx';
  * Where a newsletter link page's form lands without JavaScript (the server's 303): the outcome, in
  * the words the page itself shows with JavaScript (docs/product.md#newsletter-without-javascript).
  */
-export function OutcomePage({ action, title, ok }: { action: LinkAction; title: string; ok: boolean }) {
+/** The link page's own title, above its outcome as above its button. */
+const titles = { confirm: 'Confirm your subscription', unsubscribe: 'Unsubscribe from the newsletter' };
+
+export function OutcomePage({ action, ok }: { action: LinkAction; ok: boolean }) {
   const words = linkPageWords[action];
+  const title = titles[action];
   return (
     <SiteLayout>
       <PageHero title={title} />
