@@ -96,6 +96,21 @@ async function audit(url: string, port: number, site: string): Promise<Run> {
   };
 }
 
+/**
+ * Lighthouse now and then fails to record a page load's trace (NO_NAVSTART, NO_FCP): that run says
+ * nothing of the page, so it is made again, twice at most.
+ */
+async function auditWithRetry(url: string, port: number, site: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, site);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.log(`  ${(err as Error).message}; measuring again`);
+    }
+  }
+}
+
 async function main() {
   build();
   // Every public page, as the build found them in the router's route tree.
@@ -111,7 +126,7 @@ async function main() {
   try {
     for (const route of routes) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${api.url}${route}`, chrome.port, site));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${api.url}${route}`, chrome.port, site));
       const m = Object.fromEntries(
         (Object.keys(runs[0]!) as (keyof Run)[]).map((k) => [k, median(runs.map((r) => r[k]))]),
       ) as unknown as Run;
