@@ -44,9 +44,20 @@ export const fromAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1]
  * mail client that sees one message twice (the crash window, docs/operations.md#email) can tell.
  */
 export function messageIdOf(row: OutboxRow, mailFrom: string): string {
-  const domain = fromAddress(mailFrom).split('@')[1] ?? 'lead-desk.invalid';
-  return `<${row.template}.${row.lead_kind}-${row.lead_id}.r${row.revision}.m${row.id}@${domain}>`;
+  return `<${row.template}.${row.lead_kind}-${row.lead_id}.r${row.revision}.m${row.id}@${messageIdDomain(mailFrom)}>`;
 }
+
+/** The domain of the Message-IDs the product makes: MAIL_FROM's. */
+export const messageIdDomain = (mailFrom: string) =>
+  fromAddress(mailFrom).split('@')[1] ?? 'lead-desk.invalid';
+
+/** A sales alert's title, alone or in a digest: "New contact message: Ada Lovelace (Engines & Co)". */
+export const alertTitle = (kind: PersonKind, lead: PersonLead) =>
+  `${leadText[kind].alertTitle}: ${lead.name}${lead.company ? ` (${lead.company})` : ''}`;
+
+/** A lead's page in the desk, as emails link to it. */
+export const deskUrlOf = (publicUrl: string, kind: PersonKind, id: number) =>
+  `${publicUrl}/admin/${kindBySlug(kind)!.deskPath}/${id}`;
 
 const when = (p: InvitationParams) =>
   new Intl.DateTimeFormat('en-US', {
@@ -62,8 +73,8 @@ function personMessage(row: OutboxRow, lead: PersonLead, config: ComposeConfig):
   if (row.template === 'sales-alert') {
     if (config.salesNotifyTo.length === 0)
       return { ok: false, held: 'SALES_NOTIFY_TO is not set: nobody to alert' };
-    const title = `${text.alertTitle}: ${lead.name}${lead.company ? ` (${lead.company})` : ''}`;
-    const deskUrl = `${config.publicUrl}/admin/${kindBySlug(kind)!.deskPath}/${lead.id}`;
+    const title = alertTitle(kind, lead);
+    const deskUrl = deskUrlOf(config.publicUrl, kind, lead.id);
     return {
       ok: true,
       message: {

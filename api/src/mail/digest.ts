@@ -1,13 +1,13 @@
 import type { Transporter } from 'nodemailer';
-import { findByIds } from '../admin/leads/admin-leads.repo.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
 import { kindBySlug } from '../leads/lead-kinds.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { fromAddress } from './compose.ts';
+import { alertTitle, deskUrlOf, messageIdDomain } from './compose.ts';
 import { claimDigest, recordDigest, releaseDigest, type DigestRow } from './digest.repo.ts';
-import { fieldsOf, leadText, type PersonLead } from './lead-text.ts';
+import { fieldsOf, type PersonLead } from './lead-text.ts';
+import { leadsOf } from './mail.repo.ts';
 import { renderParts, view } from './render.ts';
 import { SalesDigest, type DigestLead } from './templates/sales-digest.tsx';
 import { send } from './transport.ts';
@@ -44,9 +44,9 @@ function digestLead(kind: DigestRow['lead_kind'], lead: PersonLead, publicUrl: s
     .map((f) => `${f.label}: ${f.value.length > 140 ? `${f.value.slice(0, 139)}…` : f.value}`)
     .join(' · ');
   return {
-    title: `${leadText[kind].alertTitle}: ${lead.name}${lead.company ? ` (${lead.company})` : ''}`,
+    title: alertTitle(kind, lead),
     summary,
-    deskUrl: `${publicUrl}/admin/${kindBySlug(kind)!.deskPath}/${lead.id}`,
+    deskUrl: deskUrlOf(publicUrl, kind, lead.id),
   };
 }
 
@@ -54,11 +54,7 @@ function digestLead(kind: DigestRow['lead_kind'], lead: PersonLead, publicUrl: s
 async function composeDigest(d: DigestDeps, rows: DigestRow[]) {
   const { publicUrl, mailFrom, salesNotifyTo } = d.config;
   const listed = rows.slice(0, DIGEST_LIST);
-  const leads = new Map<string, Map<number, unknown>>();
-  for (const kind of new Set(listed.map((r) => r.lead_kind))) {
-    const ids = listed.filter((r) => r.lead_kind === kind).map((r) => r.lead_id);
-    leads.set(kind, await findByIds(d.db, kindBySlug(kind)!, ids));
-  }
+  const leads = await leadsOf(d.db, listed);
   const lines = listed.flatMap((r) => {
     const lead = leads.get(r.lead_kind)?.get(r.lead_id) as PersonLead | undefined;
     return lead ? [digestLead(r.lead_kind, lead, publicUrl)] : [];
@@ -85,9 +81,8 @@ async function composeDigest(d: DigestDeps, rows: DigestRow[]) {
       ['hasMore'],
     ),
   );
-  const domain = fromAddress(mailFrom).split('@')[1] ?? 'lead-desk.invalid';
   return {
-    messageId: `<sales-digest.m${first.id}-m${last.id}.n${rows.length}@${domain}>`,
+    messageId: `<sales-digest.m${first.id}-m${last.id}.n${rows.length}@${messageIdDomain(mailFrom)}>`,
     from: mailFrom,
     to: salesNotifyTo,
     subject: title,

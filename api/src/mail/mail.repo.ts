@@ -1,4 +1,6 @@
+import { findByIds } from '../admin/leads/admin-leads.repo.ts';
 import type { Db } from '../db/pool.ts';
+import { kindBySlug } from '../leads/lead-kinds.ts';
 import type { OutboxRow } from './compose.ts';
 
 /** An outbox row as claimed for sending: its key, and its rendering when an earlier try made one. */
@@ -124,3 +126,16 @@ export async function record(db: Db, items: Recorded[]): Promise<boolean[]> {
 /** A PostgreSQL array literal of texts, every element quoted. */
 const arrayLiteral = (values: string[]) =>
   `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/** The leads of these messages, by kind and id, in one query per kind (a lead deleted since is absent). */
+export async function leadsOf(
+  db: Db,
+  rows: { lead_kind: OutboxRow['lead_kind']; lead_id: number }[],
+): Promise<Map<string, Map<number, unknown>>> {
+  const leads = new Map<string, Map<number, unknown>>();
+  for (const kind of new Set(rows.map((r) => r.lead_kind))) {
+    const ids = rows.filter((r) => r.lead_kind === kind).map((r) => r.lead_id);
+    leads.set(kind, await findByIds(db, kindBySlug(kind)!, ids));
+  }
+  return leads;
+}

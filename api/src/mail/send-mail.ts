@@ -1,16 +1,22 @@
 import type { Task } from 'graphile-worker';
 import type { Transporter } from 'nodemailer';
-import { findByIds } from '../admin/leads/admin-leads.repo.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
 import { createBatcher } from '../leads/batcher.ts';
-import { kindBySlug } from '../leads/lead-kinds.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { LINK_KEY } from '../newsletter/tokens.ts';
 import type { Secrets } from '../secrets/secrets.ts';
 import { compose, messageIdOf } from './compose.ts';
-import { claim, record, type ClaimedRow, type Outcome, type Recorded, type Rendering } from './mail.repo.ts';
+import {
+  claim,
+  leadsOf,
+  record,
+  type ClaimedRow,
+  type Outcome,
+  type Recorded,
+  type Rendering,
+} from './mail.repo.ts';
 import { renderParts } from './render.ts';
 import { send, type SendOutcome } from './transport.ts';
 
@@ -153,11 +159,7 @@ export function sendMailTask(d: SendMailDeps): Task {
     );
     const final = helpers.job.attempts >= helpers.job.max_attempts;
     const key = await d.secrets.get(LINK_KEY);
-    const leads = new Map<string, Map<number, unknown>>();
-    for (const slug of new Set(rows.map((r) => r.lead_kind))) {
-      const ids = rows.filter((r) => r.lead_kind === slug).map((r) => r.lead_id);
-      leads.set(slug, await findByIds(d.db, kindBySlug(slug)!, ids));
-    }
+    const leads = await leadsOf(d.db, rows);
     const tries = new Map(
       rows.map((row) => [row.id, attempt(row, leads.get(row.lead_kind)!.get(row.lead_id), final, key)]),
     );
