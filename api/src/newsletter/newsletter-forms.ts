@@ -23,17 +23,17 @@ export function newsletterForms(newsletter: NewsletterService, log: Logger): Mid
     const form = ctx.method === 'POST' ? FORMS[ctx.path as keyof typeof FORMS] : undefined;
     if (!form) return next();
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
-    let outcome: string;
-    try {
-      if (!token) throw new HttpError(400, 'Bad Request', 'The link has no token.');
-      if (ctx.path === '/newsletter/confirm') await newsletter.confirm(token, ctx.ip);
-      else await newsletter.unsubscribe(token);
-      outcome = form.done;
-    } catch (err) {
-      // A bad or expired link, or a server that cannot answer now: the page says what to do.
-      if (!(err instanceof HttpError) || err.status >= 500)
-        log.warn({ err, path: ctx.path, requestId: ctx.state.requestId }, 'a newsletter link form failed');
-      outcome = form.failed;
+    let outcome: string = form.failed;
+    if (token) {
+      try {
+        if (ctx.path === '/newsletter/confirm') await newsletter.confirm(token, ctx.ip);
+        else await newsletter.unsubscribe(token);
+        outcome = form.done;
+      } catch (err) {
+        // A bad or expired link (the failure page says what to do), or a server that cannot answer.
+        if (!(err instanceof HttpError) || err.status >= 500)
+          log.warn({ err, path: ctx.path, requestId: ctx.state.requestId }, 'a newsletter link form failed');
+      }
     }
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 303;
