@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createLogger } from '../src/http/logger.ts';
 import { startWorker, type Worker } from '../src/jobs/worker.ts';
 import { DIGEST_LIST } from '../src/mail/digest.ts';
+import { dispatch } from '../src/mail/queue.repo.ts';
 import { FOLLOW_UP_TABLES } from './admin-helpers.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
@@ -64,6 +65,29 @@ async function contacts(n: number, from = 0): Promise<number[]> {
 }
 
 const toSales = () => smtp.received.filter((r) => r.to.includes(SALES[0]!));
+
+describe('the dispatcher', () => {
+  const undispatched = async () =>
+    (
+      await t.db.query(
+        `SELECT template, count(*)::int AS n FROM mail_messages WHERE job_queued_at IS NULL GROUP BY template ORDER BY template`,
+      )
+    ).rows;
+
+  it(`leaves the alerts to the digest once ${DIGEST_AT} wait, and only then`, async () => {
+    await contacts(DIGEST_AT);
+    // Acknowledgments go to the job queue; the alerts stay for the digest.
+    expect(await dispatch(t.db, 1000, DIGEST_AT)).toBe(DIGEST_AT);
+    expect(await undispatched()).toEqual([{ template: 'sales-alert', n: DIGEST_AT }]);
+    // Without digests, or with fewer alerts waiting than the mark, alerts go like any message.
+    expect(await dispatch(t.db, 1000, DIGEST_AT + 1)).toBe(DIGEST_AT);
+    expect(await undispatched()).toEqual([]);
+    await contacts(2, DIGEST_AT);
+    expect(await dispatch(t.db, 1000, null)).toBe(4);
+    expect(await undispatched()).toEqual([]);
+    // The jobs made here name rows the next test's TRUNCATE removes: its worker finds nothing to send.
+  });
+});
 
 describe('a burst of leads', () => {
   it(`sends the sales team one digest listing the first ${DIGEST_LIST} leads and counting the rest, and acknowledges each prospect`, async () => {
