@@ -11,7 +11,8 @@ export interface Feature {
   icon: 'message' | 'search' | 'phone' | 'plug';
   title: string;
   description: string;
-  colour: string;
+  /** The card's palette, a literal so the design tokens it needs are kept (docs/web.md#design-tokens). */
+  colour: 'blue' | 'green' | 'purple' | 'orange';
 }
 export const features: Feature[] = [
   {

@@ -27,7 +27,12 @@ export function Features() {
         />
         <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="6">
           {features.map((f) => (
-            <Card.Root key={f.title} borderTopWidth="4px" borderTopColor={`${f.colour}.500`}>
+            <Card.Root
+              key={f.title}
+              colorPalette={f.colour}
+              borderTopWidth="4px"
+              borderTopColor="colorPalette.500"
+            >
               <Card.Body gap="3">
                 <Flex
                   w="12"
@@ -35,8 +40,8 @@ export function Features() {
                   rounded="lg"
                   align="center"
                   justify="center"
-                  bg={`${f.colour}.100`}
-                  color={`${f.colour}.700`}
+                  bg="colorPalette.100"
+                  color="colorPalette.700"
                 >
                   <Icon name={f.icon} />
                 </Flex>
