@@ -1,19 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { publicFiles } from '../../scripts/public-sources.ts';
 import { getSystem } from './system.ts';
-
-const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Source files the public pages are built from (the admin desk has Chakra's full system). */
-function publicFiles(dir = src): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) return p.endsWith(path.join('features', 'admin')) ? [] : publicFiles(p);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.startsWith('admin') ? [p] : [];
-  });
-}
 
 /** The names public code imports from Chakra's main entry. */
 function chakraImports(): Set<string> {
@@ -82,8 +70,5 @@ describe('the public design system', () => {
       color: 'white',
       '--toast-trigger-bg': '{white/10}',
     });
-    // The unused palettes and the dark scheme stay out of the page's CSS variables.
-    expect(system.token('colors.blue.500')).toBeTruthy();
-    expect(system.token('colors.teal.500')).toBeUndefined();
   });
 });

@@ -1,61 +1,27 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type ThemingConfig } from '@chakra-ui/react';
 import {
   animationStyles,
-  badgeRecipe,
   breakpoints,
-  buttonRecipe,
-  cardSlotRecipe,
-  containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  fieldSlotRecipe,
   globalCss,
-  headingRecipe,
-  inputRecipe,
   keyframes,
   layerStyles,
-  nativeSelectSlotRecipe,
-  spinnerRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  textareaRecipe,
   textStyles,
-  toastSlotRecipe,
 } from '@chakra-ui/react/theme';
-import { withToastContrast } from './toast-contrast.ts';
-import { semanticTokens, tokens } from './tokens.ts';
-
-/**
- * The recipes of the Chakra components the public pages render. A component whose recipe is not
- * here renders unstyled, so system.test.ts checks this list against the components they import.
- */
-export const publicRecipes = {
-  recipes: {
-    badge: badgeRecipe,
-    button: buttonRecipe,
-    container: containerRecipe,
-    heading: headingRecipe,
-    input: inputRecipe,
-    spinner: spinnerRecipe,
-    textarea: textareaRecipe,
-  },
-  slotRecipes: {
-    card: cardSlotRecipe,
-    field: fieldSlotRecipe,
-    nativeSelect: nativeSelectSlotRecipe,
-    table: tableSlotRecipe,
-    tabs: tabsSlotRecipe,
-    toast: withToastContrast(toastSlotRecipe),
-  },
-};
+import { publicRecipes } from './public-recipes.ts';
+import { semanticTokens, tokens } from './public-tokens.gen.ts';
 
 /**
  * The public pages' design system, built as Chakra documents a lean one: its base config (style
- * props and conditions) with its default tokens and global styles, and only the recipes those
- * pages use. The full default system (every recipe) would add ~20 KB gzip and its set-up time to
- * every page; the admin desk gets the full one from its own chunk (see full-system-provider.tsx).
+ * props and conditions), its global styles, only the recipes those pages use, and only the design
+ * tokens their styles can name (public-tokens.gen.ts, docs/web.md#design-tokens). The full default
+ * system (every recipe and token) would add ~20 KB gzip and its set-up time to every page; the admin
+ * desk gets the full one from its own chunk (see full-system-provider.tsx).
  */
-function buildSystem() {
+export function createPublicSystem(
+  tokenSet: Pick<ThemingConfig, 'tokens' | 'semanticTokens'> = { tokens, semanticTokens },
+) {
   // createSystem merges its configs itself (merging them first would copy them twice).
   return createSystem(
     defaultBaseConfig,
@@ -67,8 +33,7 @@ function buildSystem() {
       theme: {
         breakpoints,
         keyframes,
-        tokens,
-        semanticTokens,
+        ...tokenSet,
         textStyles,
         layerStyles,
         animationStyles,
@@ -78,7 +43,7 @@ function buildSystem() {
   );
 }
 
-let built: ReturnType<typeof buildSystem> | undefined;
+let built: ReturnType<typeof createPublicSystem> | undefined;
 
 /**
  * Building the system is the single longest piece of work when a page starts (tens of
@@ -86,5 +51,5 @@ let built: ReturnType<typeof buildSystem> | undefined;
  * while modules load.
  */
 export function getSystem() {
-  return (built ??= buildSystem());
+  return (built ??= createPublicSystem());
 }
