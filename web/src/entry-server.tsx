@@ -6,6 +6,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { setPrerenderShells } from './components/lazy-form.tsx';
 import { formShells } from './form-shells.tsx';
+import { PRERENDERED_STYLES } from './theme/style-cache.ts';
+import { getSystem } from './theme/system.ts';
 import { SITE_URL } from './lib/seo.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -41,7 +43,21 @@ export async function render(url: string): Promise<{ html: string; head: HeadTag
       </CacheProvider>
     </StrictMode>,
   );
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  // The components' styles are named by an attribute of our own, which emotion's hydration does
+  // not look for (theme/style-cache.ts); the global styles keep emotion's, marked as already
+  // placed (data-s), for its Global component to take over, which moves them after the others. So
+  // the order of Chakra's cascade layers is declared first (docs/web.md#prerendered-styles).
+  const layerOrder = `<style>${getSystem().layers.atRule}</style>`;
+  const styles =
+    layerOrder +
+    emotion
+      .extractCriticalToChunks(html)
+      .styles.map(({ key, ids, css }) =>
+        key === cache.key
+          ? `<style ${PRERENDERED_STYLES}="${ids.join(' ')}">${css}</style>`
+          : `<style data-emotion="${key} ${ids.join(' ')}" data-s="">${css}</style>`,
+      )
+      .join('');
   const head: HeadTag[] = [];
   for (const match of router.state.matches) {
     for (const m of (match.meta ?? []) as Record<string, string>[]) {

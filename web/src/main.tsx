@@ -21,7 +21,8 @@ async function start() {
   const app = import('./app.tsx');
   const { createRoot, hydrateRoot } = await reactDom;
   await yieldToMain();
-  const { createAppRouter, getSystem, loadPrerendered, RouterProvider } = await app;
+  const { CacheProvider, createAppRouter, createStyleCache, getSystem, loadPrerendered, RouterProvider } =
+    await app;
   await yieldToMain();
   const router = createAppRouter();
   await yieldToMain();
@@ -29,7 +30,9 @@ async function start() {
   await yieldToMain();
   const root = (
     <StrictMode>
-      <RouterProvider router={router} />
+      <CacheProvider value={createStyleCache()}>
+        <RouterProvider router={router} />
+      </CacheProvider>
     </StrictMode>
   );
   if (prerendered) {

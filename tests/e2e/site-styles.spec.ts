@@ -1,0 +1,59 @@
+import { expect, test, type Page } from '@playwright/test';
+import { siteMap } from './site-routes.ts';
+
+/**
+ * Watches the head from before the page's first script: every `<style>` element taken out of it
+ * (a move is a removal and an insertion), and, once the page has started, the CSS rules emotion
+ * inserted into style elements of its own.
+ */
+async function openWatched(page: Page, path: string) {
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removedStyles: string[] }).removedStyles = removed;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of Array.from(record.removedNodes))
+          if (node instanceof HTMLStyleElement)
+            removed.push(
+              node.getAttribute('data-emotion') ??
+                (node.hasAttribute('data-prerendered-styles') ? 'prerendered' : '?'),
+            );
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(path);
+  // Started: the header is hydrated (React owns its button).
+  await expect
+    .poll(() =>
+      page
+        .locator('header button')
+        .first()
+        .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))),
+    )
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() => ({
+    removed: (window as unknown as { removedStyles: string[] }).removedStyles,
+    prerendered: document.querySelectorAll('style[data-prerendered-styles]').length,
+    // Emotion's own elements hold no text: it inserts rules through the CSS object model.
+    insertedRules: Array.from(
+      document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"]'),
+    ).reduce((n, el) => n + (el.sheet?.cssRules.length ?? 0), 0),
+  }));
+}
+
+// docs/web.md#prerendered-styles
+test.describe('prerendered styles', () => {
+  for (const path of siteMap.pages)
+    test(`${path}: the components' styles stay where they were prerendered and are not inserted again`, async ({
+      page,
+    }) => {
+      const { removed, prerendered, insertedRules } = await openWatched(page, path);
+      expect(prerendered).toBe(1);
+      // Only the global styles move, once each: Chakra's provider takes them over.
+      expect(removed.filter((r) => !r.startsWith('css-global'))).toEqual([]);
+      expect(removed.length).toBeLessThanOrEqual(2);
+      // A page's styles are all prerendered; whatever emotion adds is what only the browser shows
+      // (the notices' region), a handful of rules, not the page's hundreds again.
+      expect(insertedRules).toBeLessThan(20);
+    });
+});
