@@ -1,6 +1,6 @@
 // `npm run bench:web`: builds the site, serves it as production does (the API's static middleware
 // on an embedded database, precompressed files), and runs Lighthouse 12 (mobile defaults) three
-// times on each public route with Debian's Chromium. Prints the medians, the JavaScript and CSS
+// times on each public route with Debian's Chromium, a new browser for each run. Prints the medians, the JavaScript and CSS
 // (gzip, as served: the bytes of the files' precompressed copies, which is what tests/e2e/site-budget
 // counts) the landing page loads before any interaction, with the requests' count and their bytes
 // on the wire (headers included), and a last summary line.
@@ -100,13 +100,18 @@ async function audit(url: string, port: number, site: string): Promise<Run> {
  * Lighthouse now and then fails to record a page load's trace (NO_NAVSTART, NO_FCP): that run says
  * nothing of the page, so it is made again, twice at most.
  */
-async function auditWithRetry(url: string, port: number, site: string): Promise<Run> {
+async function auditWithRetry(url: string, site: string): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
+    // A browser of its own for each run, as Lighthouse's own command line does: one browser through
+    // all the runs measured the later routes slower (state it keeps from the earlier ones).
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
     try {
-      return await audit(url, port, site);
+      return await audit(url, chrome.port, site);
     } catch (err) {
       if (attempt >= 3) throw err;
       console.log(`  ${(err as Error).message}; measuring again`);
+    } finally {
+      chrome.kill();
     }
   }
 }
@@ -121,12 +126,11 @@ async function main() {
   cpSync(path.join(root, 'web/dist'), site, { recursive: true });
   const db = await startDatabase();
   const api = await startApi(db.url, { STATIC_DIR: site, LOG_LEVEL: 'warn' });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
   const rows: { route: string; m: Run }[] = [];
   try {
     for (const route of routes) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${api.url}${route}`, chrome.port, site));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${api.url}${route}`, site));
       const m = Object.fromEntries(
         (Object.keys(runs[0]!) as (keyof Run)[]).map((k) => [k, median(runs.map((r) => r[k]))]),
       ) as unknown as Run;
@@ -138,7 +142,6 @@ async function main() {
       );
     }
   } finally {
-    chrome.kill();
     await api.stop();
     await db.stop();
     rmSync(site, { recursive: true, force: true });
