@@ -25,3 +25,16 @@ export async function expectNoAxeViolations(page: Page, exclude?: string): Promi
   );
   expect(summary).toEqual([]);
 }
+
+/** Whether React owns the first element `selector` matches: it hydrated or rendered it. */
+export function ownedByReact(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
+}
+
+/** Waits until the prerendered page has started: React owns the header's button. */
+export async function expectStarted(page: Page): Promise<void> {
+  await expect.poll(() => ownedByReact(page, 'header button')).toBe(true);
+}

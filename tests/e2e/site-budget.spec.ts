@@ -1,5 +1,6 @@
 import { constants, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { expectStarted } from './fixtures.ts';
 
 /**
  * The landing page's first-load JavaScript: every script the prerendered page loads before anyone
@@ -23,14 +24,7 @@ test(`the landing page loads at most ${BUDGET_KB} KB of JavaScript (gzip) before
   await page.goto('/');
   // Started: the header is hydrated (React owns its button), and every script asked for by then
   // has arrived.
-  await expect
-    .poll(() =>
-      page
-        .locator('header button')
-        .first()
-        .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))),
-    )
-    .toBe(true);
+  await expectStarted(page);
   await page.waitForLoadState('networkidle');
   const kb = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
   const list = [...scripts].map(([p, bytes]) => `${p} ${(bytes / 1024).toFixed(1)} KB`).join(', ');

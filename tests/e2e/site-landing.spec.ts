@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ownedByReact } from './fixtures.ts';
 
 // The landing page: its sections, the statistics' count-up, and the prerendered sections through
 // hydration and client-side navigation. What every page gets (its head, axe, 404) and the menus are
@@ -96,14 +97,9 @@ test('prerendered sections stay after hydration and render after a client-side n
 
   // Static sections and the forms (until used) keep the prerendered markup: React neither renders
   // nor owns those elements. The header is hydrated.
-  const ownedByReact = (selector: string) =>
-    page
-      .locator(selector)
-      .first()
-      .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
-  expect(await ownedByReact('header button')).toBe(true);
-  expect(await ownedByReact('text=Last updated: January 15, 2024')).toBe(false);
-  expect(await ownedByReact('form[aria-label="Contact form"]')).toBe(false);
+  expect(await ownedByReact(page, 'header button')).toBe(true);
+  expect(await ownedByReact(page, 'text=Last updated: January 15, 2024')).toBe(false);
+  expect(await ownedByReact(page, 'form[aria-label="Contact form"]')).toBe(false);
 
   // The header is hydrated: its menu navigates inside the page, and the status page renders whole.
   await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));

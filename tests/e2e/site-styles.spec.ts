@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectStarted } from './fixtures.ts';
 import { siteMap } from './site-routes.ts';
 
 /**
@@ -21,15 +22,7 @@ async function openWatched(page: Page, path: string) {
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto(path);
-  // Started: the header is hydrated (React owns its button).
-  await expect
-    .poll(() =>
-      page
-        .locator('header button')
-        .first()
-        .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))),
-    )
-    .toBe(true);
+  await expectStarted(page);
   await page.waitForLoadState('networkidle');
   return page.evaluate(() => ({
     removed: (window as unknown as { removedStyles: string[] }).removedStyles,
