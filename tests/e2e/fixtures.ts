@@ -34,7 +34,10 @@ export function ownedByReact(page: Page, selector: string): Promise<boolean> {
     .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
 }
 
-/** Waits until the prerendered page has started: React owns the header's button. */
+/**
+ * Waits until the prerendered page has started: its lead forms' islands, which every public page
+ * has in its footer and which hydrate as the page starts, are React's (docs/web.md#islands).
+ */
 export async function expectStarted(page: Page): Promise<void> {
-  await expect.poll(() => ownedByReact(page, 'header button')).toBe(true);
+  await expect.poll(() => ownedByReact(page, '[data-lazy-form]')).toBe(true);
 }

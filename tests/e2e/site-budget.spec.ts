@@ -22,8 +22,7 @@ test(`the landing page loads at most ${BUDGET_KB} KB of JavaScript (gzip) before
     );
   });
   await page.goto('/');
-  // Started: the header is hydrated (React owns its button), and every script asked for by then
-  // has arrived.
+  // Started: the forms' islands are hydrated, and every script asked for by then has arrived.
   await expectStarted(page);
   await page.waitForLoadState('networkidle');
   const kb = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;

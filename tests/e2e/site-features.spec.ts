@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 test('API reference search filters by title, description or path, case-insensitively, and by category', async ({
   page,
@@ -61,4 +61,50 @@ test('the documentation page has its cards and four tabs', async ({ page }) => {
   await expect(page.getByText('HMAC-SHA256')).toBeVisible();
   await page.getByRole('tab', { name: 'API Reference' }).click();
   await expect(page.getByText('Authorization: Bearer YOUR_API_KEY')).toBeVisible();
+});
+
+// docs/web.md#islands: the explorer and the documentation's tabs are hydrated when first used.
+// What the visitor does before their code has arrived is done once it has.
+test.describe('an island used before its code has arrived', () => {
+  async function holdIsland(page: Page, island: string) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(new RegExp(`/assets/island-${island}-[^/]*\\.js$`), async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    return { release, requested };
+  }
+
+  test('the explorer keeps the search typed and the category pressed', async ({ page }) => {
+    const held = await holdIsland(page, 'api-explorer');
+    await page.goto('/api-reference');
+    await page.waitForLoadState('networkidle');
+    const cards = page.locator('article');
+    await page.getByLabel('Search endpoints').pressSequentially('send');
+    await held.requested;
+    await page.getByRole('button', { name: 'Campaigns' }).click();
+    await expect(cards).toHaveCount(6);
+    held.release();
+    // "send" in the Campaigns category: Create campaign only.
+    await expect(page.getByRole('button', { name: 'Campaigns' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Create campaign');
+    await expect(page.getByLabel('Search endpoints')).toHaveValue('send');
+  });
+
+  test('a tab chosen early is shown once the tabs are ready', async ({ page }) => {
+    const held = await holdIsland(page, 'documentation');
+    await page.goto('/documentation');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
+    await held.requested;
+    await expect(page.getByText('HMAC-SHA256')).toBeHidden();
+    held.release();
+    await expect(page.getByText('HMAC-SHA256')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Webhooks' })).toHaveAttribute('aria-selected', 'true');
+  });
 });

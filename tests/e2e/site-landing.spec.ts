@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ownedByReact } from './fixtures.ts';
+import { expectStarted, ownedByReact } from './fixtures.ts';
 
-// The landing page: its sections, the statistics' count-up, and the prerendered sections through
-// hydration and client-side navigation. What every page gets (its head, axe, 404) and the menus are
-// in site-pages.spec.ts.
+// The landing page: its sections, the statistics' count-up, and what of a prerendered page is
+// hydrated, and the Resources menu. What every page gets (its head, axe, 404) and the small-screen
+// menu are in site-pages.spec.ts.
 
 test('the landing page has its ten sections in order with their anchors', async ({ page }) => {
   await page.goto('/');
@@ -81,7 +81,7 @@ test('with reduced motion the numbers appear at once', async ({ browser }) => {
   await context.close();
 });
 
-test('prerendered sections stay after hydration and render after a client-side navigation', async ({
+test('a prerendered page hydrates only its islands; its header works without React', async ({
   page,
 }, info) => {
   const errors: string[] = [];
@@ -90,19 +90,21 @@ test('prerendered sections stay after hydration and render after a client-side n
     if (m.type() === 'error') errors.push(m.text());
   });
   await page.goto('/terms');
+  await expectStarted(page);
   await page.waitForLoadState('networkidle');
   await expect(page.getByText('Last updated: January 15, 2024')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Privacy Policy' }).last()).toBeVisible();
 
-  // Static sections and the forms (until used) keep the prerendered markup: React neither renders
-  // nor owns those elements. The header is hydrated.
-  expect(await ownedByReact(page, 'header button')).toBe(true);
-  expect(await ownedByReact(page, 'text=Last updated: January 15, 2024')).toBe(false);
+  // docs/web.md#islands: the forms' islands are React's, but not the forms themselves until used,
+  // nor the header, nor the page's content.
+  expect(await ownedByReact(page, '[data-lazy-form]')).toBe(true);
   expect(await ownedByReact(page, 'form[aria-label="Contact form"]')).toBe(false);
+  expect(await ownedByReact(page, 'header button')).toBe(false);
+  expect(await ownedByReact(page, 'text=Last updated: January 15, 2024')).toBe(false);
+  // Nothing was styled in the browser: no style cache was even created.
+  expect(await page.locator('style[data-emotion="css"]').count()).toBe(0);
 
-  // The header is hydrated: its menu navigates inside the page, and the status page renders whole.
-  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  // The header's menu leads to the status page, prerendered too.
   if (info.project.name === 'mobile') {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'Status' }).click();
@@ -113,20 +115,28 @@ test('prerendered sections stay after hydration and render after a client-side n
   await expect(page).toHaveURL(/\/status$/);
   await expect(page.getByRole('heading', { level: 1, name: 'System Status' })).toBeVisible();
   await expect(page.getByText('All Systems Operational')).toBeVisible();
-  await expect(page.getByText('Webhook Delivery')).toBeVisible();
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
-
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
-
-  // The landing page's static sections, whose code a prerendered landing never loads, come with
-  // the route on a client-side navigation, styled (their cards' recipe is added lazily too).
-  await page.locator('header a[href="/"]').first().click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Validate. Engage. Convert.' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Simple, flexible pricing' })).toBeVisible();
-  await expect(page.locator('#pricing .chakra-card__root').first()).toHaveCSS('border-top-width', '1px');
-  await expect(page.getByTestId('integrations-grid').getByText('Zapier')).toBeVisible();
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(errors).toEqual([]);
+});
+
+test('the Resources menu closes on Escape and on a press outside it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 }); // the menu of wide screens
+  await page.goto('/');
+  await expectStarted(page);
+  const toggle = page.getByRole('button', { name: 'Resources' });
+  const menu = page.locator('#resources-menu');
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(menu).toBeHidden();
+  await toggle.click();
+  await toggle.click();
+  await expect(menu).toBeHidden();
 });

@@ -90,7 +90,7 @@ test('the Resources links lead to their pages (menu on desktop, toggled menu on 
   if (info.project.name === 'mobile') {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'API Reference' }).click();
-    await expect(page.locator('#mobile-menu')).toHaveCount(0);
+    await expect(page.locator('#mobile-menu')).toBeHidden();
   } else {
     await page.getByRole('button', { name: 'Resources' }).click();
     await page.getByRole('link', { name: 'API Reference' }).first().click();
@@ -117,9 +117,11 @@ test('the small-screen menu repeats the links and closes after a choice', async 
   ]) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
+  // The toggle says what it does next.
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
   await menu.getByRole('link', { name: 'Features' }).click();
-  await expect(menu).toHaveCount(0);
+  await expect(menu).toBeHidden();
   await expect(page).toHaveURL(/#features$/);
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   await expect(page.locator('#features')).toBeInViewport();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectStarted } from './fixtures.ts';
+import { expectStarted, ownedByReact } from './fixtures.ts';
 import { siteMap } from './site-routes.ts';
 
 /**
@@ -24,7 +24,10 @@ async function openWatched(page: Page, path: string) {
   await page.goto(path);
   await expectStarted(page);
   await page.waitForLoadState('networkidle');
-  return page.evaluate(() => ({
+}
+
+const watched = (page: Page) =>
+  page.evaluate(() => ({
     removed: (window as unknown as { removedStyles: string[] }).removedStyles,
     prerendered: document.querySelectorAll('style[data-prerendered-styles]').length,
     // Emotion's own elements hold no text: it inserts rules through the CSS object model.
@@ -32,21 +35,32 @@ async function openWatched(page: Page, path: string) {
       document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"]'),
     ).reduce((n, el) => n + (el.sheet?.cssRules.length ?? 0), 0),
   }));
-}
 
-// docs/web.md#prerendered-styles
+// docs/web.md#prerendered-styles, docs/web.md#islands
 test.describe('prerendered styles', () => {
   for (const path of siteMap.pages)
     test(`${path}: the components' styles stay where they were prerendered and are not inserted again`, async ({
       page,
     }) => {
-      const { removed, prerendered, insertedRules } = await openWatched(page, path);
+      await openWatched(page, path);
+      // Started, nothing of the page is styled in the browser.
+      expect(await watched(page)).toEqual({ removed: [], prerendered: 1, insertedRules: 0 });
+
+      // The contact form comes into use, and with it the design system; and the page's other
+      // islands, if any, by a pointer over them.
+      const form = page.getByRole('form', { name: 'Contact form' });
+      await form.getByLabel('Name *').focus();
+      await expect.poll(() => ownedByReact(page, 'form[aria-label="Contact form"]')).toBe(true);
+      for (const island of await page.locator('[data-island]:not([data-island^="lead-form"])').all())
+        await island.hover();
+      await page.waitForLoadState('networkidle');
+      const { removed, prerendered, insertedRules } = await watched(page);
       expect(prerendered).toBe(1);
       // Only the global styles move, once each: Chakra's provider takes them over.
       expect(removed.filter((r) => !r.startsWith('css-global'))).toEqual([]);
       expect(removed.length).toBeLessThanOrEqual(2);
-      // A page's styles are all prerendered; whatever emotion adds is what only the browser shows
-      // (the notices' region), a handful of rules, not the page's hundreds again.
+      // A page's styles are all prerendered; whatever emotion adds is what only the browser shows,
+      // a handful of rules, not the page's hundreds again.
       expect(insertedRules).toBeLessThan(20);
     });
 });

@@ -1,8 +1,6 @@
-// What main.tsx loads besides React DOM: the router with its routes, the design system and its
-// style cache.
+// What main.tsx loads to render a page in the browser: the router with its routes and the style
+// cache (the design system is built by the root route).
 export { CacheProvider } from '@emotion/react';
 export { RouterProvider } from '@tanstack/react-router';
 export { createAppRouter } from './router.tsx';
-export { getSystem } from './theme/system.ts';
 export { createStyleCache } from './theme/style-cache.ts';
-export { loadPrerendered } from './components/static-content.tsx';

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { claimEarlySubmit } from '../lib/early-submit.ts';
 import { StaticContent, useHydrating } from './static-content.tsx';
 
@@ -38,6 +47,15 @@ export function setPrerenderShells(shells: Record<FormName, ReactNode>): void {
 /** Where a form keeps its unsent text in sessionStorage; the real form restores it from there. */
 export const draftKeyOf = (name: FormName) => `draft:${name}`;
 
+type Frame = ComponentType<{ children: ReactNode }>;
+
+/**
+ * What a form's code renders inside once it has loaded, when the page gives it nothing: on a
+ * prerendered page a form is an island of its own (docs/web.md#islands), outside the app's design
+ * system provider, and its island gives here the loader of a frame that provides one.
+ */
+export const FormFrame = createContext<(() => Promise<Frame>) | null>(null);
+
 interface Props {
   name: FormName;
   load: () => Promise<{ default: ComponentType<{ kind: FormName }> }>;
@@ -57,6 +75,8 @@ interface Props {
 export function LazyForm({ name, load }: Props) {
   const draftKey = draftKeyOf(name);
   const [Real, setReal] = useState<ComponentType<{ kind: FormName }> | null>(null);
+  const [frame, setFrame] = useState<{ Frame: Frame } | null>(null);
+  const loadFrame = use(FormFrame);
   const box = useRef<HTMLDivElement>(null);
   const started = useRef(false);
   const handover = useRef<{ focus: string | null; submit: boolean }>({ focus: null, submit: false });
@@ -64,8 +84,11 @@ export function LazyForm({ name, load }: Props) {
   const start = useCallback(() => {
     if (started.current) return;
     started.current = true;
-    void load().then((m) => setReal(() => m.default));
-  }, [load]);
+    void Promise.all([load(), loadFrame?.()]).then(([m, Frame]) => {
+      if (Frame) setFrame({ Frame });
+      setReal(() => m.default);
+    });
+  }, [load, loadFrame]);
 
   const saveDraft = () => {
     const form = box.current?.querySelector('form');
@@ -138,7 +161,15 @@ export function LazyForm({ name, load }: Props) {
         start();
       }}
     >
-      {Real ? <Real kind={name} /> : <StaticContent>{prerenderShells[name]}</StaticContent>}
+      {!Real ? (
+        <StaticContent>{prerenderShells[name]}</StaticContent>
+      ) : frame ? (
+        <frame.Frame>
+          <Real kind={name} />
+        </frame.Frame>
+      ) : (
+        <Real kind={name} />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { use, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 
 const noSubscription = () => () => {};
 
@@ -36,49 +36,4 @@ export function StaticContent({ children }: { children: ReactNode }) {
     );
   }
   return <div style={{ display: 'contents' }}>{children}</div>;
-}
-
-let startingFromPrerender = false;
-
-/** Runs the router's first load of a prerendered page (see lazyStatic). */
-export async function loadPrerendered(load: () => Promise<void>): Promise<void> {
-  startingFromPrerender = true;
-  try {
-    await load();
-  } finally {
-    startingFromPrerender = false;
-  }
-}
-
-/**
- * The code of a route's static content, kept out of its prerendered page's first load: hydration
- * leaves that content as the server wrote it, so the browser needs its components only to render
- * them itself, after a client-side navigation. The route's loader calls `preload` (a no-op on the
- * prerendered first load) so that a navigation does not wait for the code once it renders; `part`
- * makes a component rendering one of the module's exports, and suspends if it is not there yet.
- */
-export function lazyStatic<M extends Record<string, unknown>>(load: () => Promise<M>) {
-  let loaded: M | undefined;
-  let pending: Promise<M> | undefined;
-  const fetchModule = () =>
-    (pending ??= load().then(
-      (m) => (loaded = m),
-      (error: unknown) => {
-        pending = undefined; // a later navigation tries again
-        throw error;
-      },
-    ));
-  return {
-    preload: async (): Promise<void> => {
-      if (!startingFromPrerender) await fetchModule();
-    },
-    part<K extends keyof M>(name: K): ComponentType {
-      function Part() {
-        const Component = (loaded ?? use(fetchModule()))[name] as ComponentType;
-        return <Component />;
-      }
-      Part.displayName = `Static(${String(name)})`;
-      return Part;
-    },
-  };
 }

@@ -1,5 +1,4 @@
 import { Button, Heading, Stack, Text, Card } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 export function SuccessPanel({ title, children }: { title: string; children: ReactNode }) {
@@ -22,7 +21,7 @@ export function SuccessPanel({ title, children }: { title: string; children: Rea
           </Heading>
           <Text color="fg.muted">{children}</Text>
           <Button asChild colorPalette="blue">
-            <Link to="/">Back to Home</Link>
+            <a href="/">Back to Home</a>
           </Button>
         </Stack>
       </Card.Body>

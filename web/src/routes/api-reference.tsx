@@ -1,6 +1,7 @@
 import { Container } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
 import { ApiExplorer } from '../features/api-reference/components/api-explorer.tsx';
+import { Island } from '../islands/island.tsx';
 import { seo } from '../lib/seo.ts';
 import { PageHero } from './-components/page-hero.tsx';
 import { SiteLayout } from './-components/site-layout.tsx';
@@ -16,7 +17,9 @@ export const Route = createFileRoute('/api-reference')({
     <SiteLayout>
       <PageHero title="API Reference" lead="Every endpoint with its parameters and examples." />
       <Container maxW="7xl" py="12">
-        <ApiExplorer />
+        <Island name="api-explorer">
+          <ApiExplorer />
+        </Island>
       </Container>
     </SiteLayout>
   ),

@@ -1,6 +1,5 @@
 import { Box, Button, Container, Flex, HStack, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
 import { Icon } from '../../components/icons.tsx';
 
 const resources = [
@@ -10,74 +9,60 @@ const resources = [
 ] as const;
 
 /** Features and Contact scroll smoothly to their anchors (CSS scroll-behavior, off for reduced motion). */
-function AnchorLink({ hash, children, onClick }: { hash: string; children: string; onClick?: () => void }) {
+function AnchorLink({ hash, children }: { hash: string; children: string }) {
   return (
-    <a href={`/#${hash}`} onClick={onClick} className="nav-link">
+    <a href={`/#${hash}`} className="nav-link">
       {children}
     </a>
   );
 }
 
+/** Resources: a dropdown of the three resource pages, opened and closed by header-menus.ts. */
 function ResourcesMenu() {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node))
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
   return (
-    <Box position="relative" ref={ref}>
+    <Box position="relative">
       <button
         type="button"
         className="nav-link"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
+        aria-expanded={false}
+        aria-controls="resources-menu"
+        data-menu-toggle="dropdown"
       >
         Resources <Icon name="chevron" size={16} />
       </button>
-      {open && (
-        <Stack
-          as="ul"
-          id={id}
-          listStyleType="none"
-          position="absolute"
-          top="100%"
-          mt="2"
-          minW="48"
-          bg="white"
-          shadow="lg"
-          rounded="md"
-          p="2"
-          gap="0"
-          zIndex="dropdown"
-        >
-          {resources.map((r) => (
-            <li key={r.to}>
-              <Link to={r.to} className="menu-link" onClick={() => setOpen(false)}>
-                {r.label}
-              </Link>
-            </li>
-          ))}
-        </Stack>
-      )}
+      <Stack
+        as="ul"
+        id="resources-menu"
+        hidden
+        listStyleType="none"
+        position="absolute"
+        top="100%"
+        mt="2"
+        minW="48"
+        bg="white"
+        shadow="lg"
+        rounded="md"
+        p="2"
+        gap="0"
+        zIndex="dropdown"
+      >
+        {resources.map((r) => (
+          <li key={r.to}>
+            <Link to={r.to} className="menu-link">
+              {r.label}
+            </Link>
+          </li>
+        ))}
+      </Stack>
     </Box>
   );
 }
 
+/**
+ * The header. Its menus are in the markup, closed, and are opened and closed without React
+ * (components/header-menus.ts), so they work on a page that is not hydrated.
+ */
 export function SiteHeader() {
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const close = () => setMobileOpen(false);
   return (
     <Box as="header" borderBottomWidth="1px" bg="white" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl">
@@ -103,46 +88,42 @@ export function SiteHeader() {
           <Box hideFrom="md">
             <Button
               variant="ghost"
-              aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-              aria-expanded={mobileOpen}
+              aria-label="Open menu"
+              data-open-label="Close menu"
+              aria-expanded={false}
               aria-controls="mobile-menu"
-              onClick={() => setMobileOpen((o) => !o)}
+              data-menu-toggle="menu"
             >
-              <Icon name={mobileOpen ? 'close' : 'menu'} />
+              <Icon name="menu" className="when-closed" />
+              <Icon name="close" className="when-open" />
             </Button>
           </Box>
         </Flex>
-        {mobileOpen && (
-          <Stack id="mobile-menu" hideFrom="md" pb="4" gap="3" as="ul" listStyleType="none">
-            <li>
-              <AnchorLink hash="features" onClick={close}>
-                Features
-              </AnchorLink>
-            </li>
-            <li>
-              <AnchorLink hash="contact" onClick={close}>
-                Contact
-              </AnchorLink>
-            </li>
-            {resources.map((r) => (
-              <li key={r.to}>
-                <Link to={r.to} className="nav-link" onClick={close}>
-                  {r.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/schedule-demo" className="nav-link" onClick={close}>
-                Schedule Demo
+        <Stack id="mobile-menu" hidden hideFrom="md" pb="4" gap="3" as="ul" listStyleType="none">
+          <li>
+            <AnchorLink hash="features">Features</AnchorLink>
+          </li>
+          <li>
+            <AnchorLink hash="contact">Contact</AnchorLink>
+          </li>
+          {resources.map((r) => (
+            <li key={r.to}>
+              <Link to={r.to} className="nav-link">
+                {r.label}
               </Link>
             </li>
-            <li>
-              <Link to="/get-started" className="nav-link" onClick={close}>
-                Get Started
-              </Link>
-            </li>
-          </Stack>
-        )}
+          ))}
+          <li>
+            <Link to="/schedule-demo" className="nav-link">
+              Schedule Demo
+            </Link>
+          </li>
+          <li>
+            <Link to="/get-started" className="nav-link">
+              Get Started
+            </Link>
+          </li>
+        </Stack>
       </Container>
     </Box>
   );

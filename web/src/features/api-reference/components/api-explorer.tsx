@@ -39,7 +39,7 @@ function EndpointCard({ e }: { e: Endpoint }) {
         </StaticContent>
       </Card.Header>
       <Card.Body>
-        <Tabs.Root defaultValue="parameters" variant="line">
+        <Tabs.Root id={`endpoint-${e.id}`} defaultValue="parameters" variant="line">
           <Tabs.List>
             <Tabs.Trigger value="parameters">Parameters</Tabs.Trigger>
             <Tabs.Trigger value="example">Example</Tabs.Trigger>
@@ -102,6 +102,11 @@ function ParametersTable({ parameters }: { parameters: Endpoint['parameters'] })
   );
 }
 
+/**
+ * The endpoints with their search and categories. An island on the prerendered page
+ * (docs/web.md#islands): its tabs' and field's ids are given, not drawn by React, so that its
+ * elements keep the ids they were prerendered with when it hydrates on its own.
+ */
 export function ApiExplorer() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<(typeof categories)[number]>('all');
@@ -109,7 +114,7 @@ export function ApiExplorer() {
   return (
     <Stack gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
       <Stack as="aside" gap="4" minW={{ lg: '60' }} width={{ base: 'full', lg: 'auto' }}>
-        <Field.Root>
+        <Field.Root id="endpoint-search">
           <Field.Label>Search endpoints</Field.Label>
           <Input
             type="search"

@@ -1,6 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { NewsletterLinkPage } from '../../../features/newsletter/components/newsletter-link-page.tsx';
 import type { LinkAction } from '../../../features/newsletter/api/use-link.ts';
+import { Island } from '../../../islands/island.tsx';
 import { PageHero } from '../../-components/page-hero.tsx';
 import { SiteLayout } from '../../-components/site-layout.tsx';
 
@@ -15,7 +16,9 @@ export function LinkPage({ action, title }: { action: LinkAction; title: string 
   return (
     <SiteLayout>
       <PageHero title={title} />
-      <NewsletterLinkPage action={action} token={token} />
+      <Island name={`newsletter-link:${action}`}>
+        <NewsletterLinkPage action={action} token={token} />
+      </Island>
     </SiteLayout>
   );
 }
