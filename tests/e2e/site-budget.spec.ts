@@ -7,7 +7,8 @@ import { expectStarted } from './fixtures.ts';
  * interacts with it, gzipped as the site serves it (web/scripts/prerender.ts precompresses at the
  * highest level). `npm run bench:web` measures the same on the wire with Lighthouse.
  */
-const BUDGET_KB = 160;
+// 73 KB when set (React DOM and the forms' islands): the margin is for growth, not for the whole app.
+const BUDGET_KB = 90;
 
 test(`the landing page loads at most ${BUDGET_KB} KB of JavaScript (gzip) before interaction`, async ({
   page,
