@@ -3,9 +3,10 @@ import { storedLeads } from './stored-leads.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-// What hydrates a page: React DOM's client and the app (router, routes, design system), which the
-// entry module (index-*.js) imports. The entry itself runs, as it does first on a slow device.
-const hydrationCode = /\/assets\/(app|client|react-dom)-[^/]*\.js$/;
+// What hydrates a page's forms: React DOM's client and the forms' islands, which the entry module
+// (index-*.js) imports (docs/web.md#islands). The entry itself runs, as it does first on a slow
+// device.
+const hydrationCode = /\/assets\/(island-lead-form|client|react-dom)-[^/]*\.js$/;
 
 /**
  * Opens a page whose hydration waits until `release` is called. Resolves once the entry module has

@@ -18,11 +18,10 @@ export function useHydrating(): boolean {
 }
 
 /**
- * Content with nothing to do in the browser (text, images, plain links). It is prerendered, and
- * when the page hydrates React leaves the server's markup as it is (an element whose inner HTML
- * React does not own), so its components are neither rendered nor styled again: most of a page's
- * hydration work. Mounted later, on a client-side navigation, it renders like anything else.
- * Links inside it are ordinary links (a full load of the prerendered page).
+ * Content inside an island with nothing to do in the browser (text, a table, a form's markup
+ * before its code has loaded). When the island hydrates, React leaves the prerendered markup as it
+ * is (an element whose inner HTML React does not own), so its components are neither rendered nor
+ * styled again. Rendered by the browser otherwise, it renders like anything else.
  */
 export function StaticContent({ children }: { children: ReactNode }) {
   const skip = useHydrating();

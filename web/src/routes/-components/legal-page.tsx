@@ -1,5 +1,4 @@
 import { Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { StaticContent } from '../../components/static-content.tsx';
 import { COMPANY_CONTACT, LAST_UPDATED } from '../../content/legal.ts';
 import { PageHero } from './page-hero.tsx';
 import { SiteLayout } from './site-layout.tsx';
@@ -13,30 +12,28 @@ export function LegalPage({
 }) {
   return (
     <SiteLayout>
-      <StaticContent>
-        <PageHero title={title} lead={`Last updated: ${LAST_UPDATED}`} />
-        <Container maxW="3xl" py="12">
-          <Stack gap="6">
-            {sections.map((s, i) => (
-              <section key={s.title}>
-                <Heading as="h2" size="lg" mb="2">
-                  {i + 1}. {s.title}
-                </Heading>
-                <Text>{s.body}</Text>
-              </section>
-            ))}
-            <section>
+      <PageHero title={title} lead={`Last updated: ${LAST_UPDATED}`} />
+      <Container maxW="3xl" py="12">
+        <Stack gap="6">
+          {sections.map((s, i) => (
+            <section key={s.title}>
               <Heading as="h2" size="lg" mb="2">
-                Contact Us
+                {i + 1}. {s.title}
               </Heading>
-              <Text>{COMPANY_CONTACT.name}</Text>
-              <Text>{COMPANY_CONTACT.address}</Text>
-              <Text>Email: {COMPANY_CONTACT.email}</Text>
-              <Text>Phone: {COMPANY_CONTACT.phone}</Text>
+              <Text>{s.body}</Text>
             </section>
-          </Stack>
-        </Container>
-      </StaticContent>
+          ))}
+          <section>
+            <Heading as="h2" size="lg" mb="2">
+              Contact Us
+            </Heading>
+            <Text>{COMPANY_CONTACT.name}</Text>
+            <Text>{COMPANY_CONTACT.address}</Text>
+            <Text>Email: {COMPANY_CONTACT.email}</Text>
+            <Text>Phone: {COMPANY_CONTACT.phone}</Text>
+          </section>
+        </Stack>
+      </Container>
     </SiteLayout>
   );
 }

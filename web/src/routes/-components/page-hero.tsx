@@ -1,21 +1,18 @@
 import { Box, Container, Heading, Text } from '@chakra-ui/react';
-import { StaticContent } from '../../components/static-content.tsx';
 
 export function PageHero({ title, lead }: { title: string; lead?: string }) {
   return (
-    <StaticContent>
-      <Box bg="blue.50" py={{ base: '10', md: '16' }}>
-        <Container maxW="5xl" textAlign="center">
-          <Heading as="h1" size={{ base: '3xl', md: '5xl' }}>
-            {title}
-          </Heading>
-          {lead && (
-            <Text mt="4" fontSize="lg" color="gray.700">
-              {lead}
-            </Text>
-          )}
-        </Container>
-      </Box>
-    </StaticContent>
+    <Box bg="blue.50" py={{ base: '10', md: '16' }}>
+      <Container maxW="5xl" textAlign="center">
+        <Heading as="h1" size={{ base: '3xl', md: '5xl' }}>
+          {title}
+        </Heading>
+        {lead && (
+          <Text mt="4" fontSize="lg" color="gray.700">
+            {lead}
+          </Text>
+        )}
+      </Container>
+    </Box>
   );
 }

@@ -2,7 +2,6 @@ import { Box, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakr
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/icons.tsx';
-import { StaticContent } from '../../components/static-content.tsx';
 import { footerColumns } from '../../content/footer.ts';
 
 function LinkColumn({ title, links }: (typeof footerColumns)[number]) {
@@ -54,38 +53,34 @@ export function SiteFooter({
               <Text>Product news and messaging tips, once a month.</Text>
               {newsletterForm}
             </Stack>
-            <StaticContent>
-              <SimpleGrid columns={{ base: 1, sm: 3 }} gap="8">
-                {footerColumns.map((c) => (
-                  <LinkColumn key={c.title} {...c} />
-                ))}
-              </SimpleGrid>
-            </StaticContent>
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="8">
+              {footerColumns.map((c) => (
+                <LinkColumn key={c.title} {...c} />
+              ))}
+            </SimpleGrid>
           </Stack>
         </SimpleGrid>
-        <StaticContent>
-          <HStack
-            justify="space-between"
-            borderTopWidth="1px"
-            borderColor="gray.700"
-            pt="6"
-            flexWrap="wrap"
-            gap="4"
-          >
-            <Text fontSize="sm">© 2024 TextFlow. All rights reserved.</Text>
-            <HStack gap="4">
-              <a href="#contact" aria-label="TextFlow on X">
-                <Icon name="x" size={20} />
-              </a>
-              <a href="#contact" aria-label="TextFlow on LinkedIn">
-                <Icon name="linkedin" size={20} />
-              </a>
-              <a href="#contact" aria-label="TextFlow on Facebook">
-                <Icon name="facebook" size={20} />
-              </a>
-            </HStack>
+        <HStack
+          justify="space-between"
+          borderTopWidth="1px"
+          borderColor="gray.700"
+          pt="6"
+          flexWrap="wrap"
+          gap="4"
+        >
+          <Text fontSize="sm">© 2024 TextFlow. All rights reserved.</Text>
+          <HStack gap="4">
+            <a href="#contact" aria-label="TextFlow on X">
+              <Icon name="x" size={20} />
+            </a>
+            <a href="#contact" aria-label="TextFlow on LinkedIn">
+              <Icon name="linkedin" size={20} />
+            </a>
+            <a href="#contact" aria-label="TextFlow on Facebook">
+              <Icon name="facebook" size={20} />
+            </a>
           </HStack>
-        </StaticContent>
+        </HStack>
       </Container>
     </Box>
   );

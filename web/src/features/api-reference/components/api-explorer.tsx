@@ -21,7 +21,7 @@ function EndpointCard({ e }: { e: Endpoint }) {
   return (
     <Card.Root as="article" aria-labelledby={`ep-${e.id}`}>
       <Card.Header>
-        {/* Text only: left as prerendered when the page hydrates. */}
+        {/* Text only: left as prerendered when the island hydrates. */}
         <StaticContent>
           <HStack gap="3" flexWrap="wrap">
             <Badge bg={e.method === 'GET' ? 'green.700' : 'blue.700'} color="white">
@@ -69,7 +69,7 @@ function EndpointCard({ e }: { e: Endpoint }) {
   );
 }
 
-/** A static table: prerendered and left as it is when the page hydrates (see StaticContent). */
+/** A static table: prerendered and left as it is when the island hydrates (see StaticContent). */
 function ParametersTable({ parameters }: { parameters: Endpoint['parameters'] }) {
   return (
     <StaticContent>
