@@ -20,9 +20,16 @@ const islands: Record<string, { when: 'load' | 'use'; load: () => Promise<Island
 
 const USE_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
-async function hydrate(el: HTMLElement, name: string, arg: string, onReady = () => {}): Promise<void> {
+/** `hooks.start`: called as React takes the element over; `hooks.ready`: once it has rendered. */
+async function hydrate(
+  el: HTMLElement,
+  name: string,
+  arg: string,
+  hooks: { start?: () => void; ready?: () => void } = {},
+): Promise<void> {
   const [{ hydrateRoot }, island] = await Promise.all([import('react-dom/client'), islands[name]!.load()]);
-  hydrateRoot(el, island.render(arg, onReady));
+  hooks.start?.();
+  hydrateRoot(el, island.render(arg, hooks.ready ?? (() => {})));
 }
 
 /**
@@ -32,23 +39,25 @@ async function hydrate(el: HTMLElement, name: string, arg: string, onReady = () 
  */
 function hydrateOnUse(el: HTMLElement, name: string, arg: string): void {
   let started = false;
-  let ready = false;
   const clicks: EventTarget[] = [];
   const holdClick = (event: Event) => {
-    if (!ready && event.target) clicks.push(event.target);
+    if (event.target) clicks.push(event.target);
   };
   el.addEventListener('click', holdClick, { capture: true });
   const start = () => {
     if (started) return;
     started = true;
     for (const type of USE_EVENTS) el.removeEventListener(type, start);
-    void hydrate(el, name, arg, () => {
-      ready = true;
-      el.removeEventListener('click', holdClick, { capture: true });
-      for (const field of el.querySelectorAll('input'))
-        if (field.value !== field.defaultValue) handOver(field);
-      for (const target of clicks)
-        target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    void hydrate(el, name, arg, {
+      // From here on React's own listeners on the element take the clicks (it hydrates what is
+      // clicked at once), so only the earlier ones are made again.
+      start: () => el.removeEventListener('click', holdClick, { capture: true }),
+      ready: () => {
+        for (const field of el.querySelectorAll('input'))
+          if (field.value !== field.defaultValue) handOver(field);
+        for (const target of clicks)
+          target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      },
     });
   };
   for (const type of USE_EVENTS) el.addEventListener(type, start, { passive: true });
