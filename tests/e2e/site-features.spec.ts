@@ -96,6 +96,25 @@ test.describe('an island used before its code has arrived', () => {
     await expect(page.getByLabel('Search endpoints')).toHaveValue('send');
   });
 
+  test('a field focused before the page’s script ran starts its island', async ({ page }) => {
+    // docs/web.md#used-before-start: no focus event comes again once the listeners exist.
+    let release!: () => void;
+    const entryHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    const held = await holdIsland(page, 'api-explorer');
+    await page.goto('/api-reference', { waitUntil: 'commit' });
+    await page.getByLabel('Search endpoints').focus();
+    release();
+    await held.requested;
+    held.release();
+    await page.keyboard.type('send');
+    await page.getByRole('button', { name: 'Campaigns' }).click();
+    await expect(page.locator('article')).toHaveCount(1);
+  });
+
   test('a tab chosen early is shown once the tabs are ready', async ({ page }) => {
     const held = await holdIsland(page, 'documentation');
     await page.goto('/documentation');

@@ -51,6 +51,30 @@ test.describe('when a form’s code fails to arrive', () => {
     expect(failed).toBe(1);
   });
 
+  test('a field focused before the page’s script ran still asks for its code, and gets the reload', async ({
+    page,
+  }) => {
+    // docs/web.md#used-before-start: the visitor is in the field before any listener of ours exists.
+    let release!: () => void;
+    const entryHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    let asked = 0;
+    await page.route(formLogic, (route) => {
+      asked++;
+      return route.fulfill({ status: 404, body: 'gone' });
+    });
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('form', { name: 'Contact form' }).getByLabel('Name *').focus();
+    release();
+    await expect.poll(() => loads).toBe(2);
+    expect(asked).toBeGreaterThan(0);
+  });
+
   test('a file that stays missing does not reload the page again and again', async ({ page }) => {
     await page.route(formLogic, (route) => route.fulfill({ status: 404, body: 'gone' }));
     let loads = 0;

@@ -114,10 +114,16 @@ export function LazyForm({ name, load }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Without prerendered markup there is nothing to show until the code arrives; and a draft left
-  // from before a reload means the form is in use. Either way, load it now.
+  // Without prerendered markup there is nothing to show until the code arrives; and a field
+  // focused before this hydrated (its focus event reached no handler of ours) or a draft left from
+  // before a reload means the form is in use (docs/web.md#used-before-start). Either way, load it now.
   useEffect(() => {
     if (!prerendered) return start();
+    const focused = document.activeElement;
+    if (focused && focused !== box.current && box.current?.contains(focused)) {
+      handover.current.focus = focused.getAttribute('name');
+      return start();
+    }
     try {
       if (sessionStorage.getItem(draftKey)) start();
     } catch {

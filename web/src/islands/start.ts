@@ -61,6 +61,9 @@ function hydrateOnUse(el: HTMLElement, name: string, arg: string): void {
     });
   };
   for (const type of USE_EVENTS) el.addEventListener(type, start, { passive: true });
+  // The focus may be inside already: it came before this script ran, and no event tells of it
+  // again (docs/web.md#used-before-start).
+  if (el.contains(document.activeElement)) start();
 }
 
 /**
