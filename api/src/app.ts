@@ -29,6 +29,10 @@ import { createSecrets } from './secrets/secrets.ts';
 import { isApiPath } from './http/api-path.ts';
 import { deliverDeps, type DeliverDeps } from './webhooks/deliver.ts';
 import { webhookHandlers } from './webhooks/webhooks.routes.ts';
+import { auditHandlers } from './audit/audit.routes.ts';
+import { createAuditService } from './audit/audit.service.ts';
+import { createAuthorize } from './team/roles.ts';
+import { teamHandlers } from './team/team.routes.ts';
 import { createWebhookService } from './webhooks/webhooks.service.ts';
 
 export interface AppDeps {
@@ -74,11 +78,14 @@ export function createApp({
         createInvitationService(db, config.mailFrom),
       ),
       ...webhookHandlers(createWebhookService(webhooks, config), log),
+      ...teamHandlers(db),
+      ...auditHandlers(createAuditService(db), log),
     },
     {
       bodyLimitBytes: config.bodyLimitBytes,
       bodyTimeoutMs: config.bodyTimeoutMs,
       authenticate: auth.authenticate,
+      authorize: createAuthorize(contract.roles),
       checkOrigin: createOriginCheck(config.allowedOrigins),
     },
   );

@@ -38,6 +38,58 @@ export declare const parameters: {
       readonly maxLength: 200
     }
   },
+  readonly AuditActorKind: {
+    readonly name: "actorKind",
+    readonly in: "query",
+    readonly schema: {
+      readonly $ref: "AuditActorKind"
+    }
+  },
+  readonly AuditActorId: {
+    readonly name: "actorId",
+    readonly in: "query",
+    readonly schema: {
+      readonly $ref: "Id"
+    }
+  },
+  readonly AuditAction: {
+    readonly name: "action",
+    readonly in: "query",
+    readonly schema: {
+      readonly $ref: "AuditAction"
+    }
+  },
+  readonly AuditTargetType: {
+    readonly name: "targetType",
+    readonly in: "query",
+    readonly schema: {
+      readonly $ref: "AuditTargetType"
+    }
+  },
+  readonly AuditTargetId: {
+    readonly name: "targetId",
+    readonly in: "query",
+    readonly schema: {
+      readonly type: "string",
+      readonly minLength: 1,
+      readonly maxLength: 100,
+      readonly pattern: "^[A-Za-z0-9_.@-]+$"
+    }
+  },
+  readonly AuditFrom: {
+    readonly name: "from",
+    readonly in: "query",
+    readonly schema: {
+      readonly $ref: "Timestamp"
+    }
+  },
+  readonly AuditTo: {
+    readonly name: "to",
+    readonly in: "query",
+    readonly schema: {
+      readonly $ref: "Timestamp"
+    }
+  },
   readonly Id: {
     readonly name: "id",
     readonly in: "path",

@@ -38,6 +38,58 @@ export const parameters = {
       "maxLength": 200
     }
   },
+  "AuditActorKind": {
+    "name": "actorKind",
+    "in": "query",
+    "schema": {
+      "$ref": "AuditActorKind"
+    }
+  },
+  "AuditActorId": {
+    "name": "actorId",
+    "in": "query",
+    "schema": {
+      "$ref": "Id"
+    }
+  },
+  "AuditAction": {
+    "name": "action",
+    "in": "query",
+    "schema": {
+      "$ref": "AuditAction"
+    }
+  },
+  "AuditTargetType": {
+    "name": "targetType",
+    "in": "query",
+    "schema": {
+      "$ref": "AuditTargetType"
+    }
+  },
+  "AuditTargetId": {
+    "name": "targetId",
+    "in": "query",
+    "schema": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 100,
+      "pattern": "^[A-Za-z0-9_.@-]+$"
+    }
+  },
+  "AuditFrom": {
+    "name": "from",
+    "in": "query",
+    "schema": {
+      "$ref": "Timestamp"
+    }
+  },
+  "AuditTo": {
+    "name": "to",
+    "in": "query",
+    "schema": {
+      "$ref": "Timestamp"
+    }
+  },
   "Id": {
     "name": "id",
     "in": "path",

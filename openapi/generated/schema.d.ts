@@ -710,6 +710,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The desk's accounts and their roles, oldest first */
+        get: operations["listTeamMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit entries, newest first, in keyset pages */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-entries/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every matching audit entry as CSV, newest first
+         * @description The export itself is recorded as an `audit.exported` entry with its filters.
+         */
+        get: operations["exportAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "lead.created": {
@@ -828,6 +882,8 @@ export interface components {
             detail?: string;
             instance?: string;
             requestId?: string;
+            /** @description On a 403 for want of a role, the role the operation needs. */
+            requiredRole?: components["schemas"]["Role"];
             errors?: {
                 /** @description JSON pointer into the request, e.g. `/name`. */
                 path: string;
@@ -1011,9 +1067,66 @@ export interface components {
         };
         Session: {
             username: string;
+            role: components["schemas"]["Role"];
             /** @description When the session ends at the latest (idle expiry may end it sooner). */
             expiresAt: components["schemas"]["Timestamp"];
             secondFactor: components["schemas"]["SecondFactorStatus"];
+        };
+        /**
+         * @description What an account may do in the desk, each role everything the one before it may: `viewer` reads; `member` also works leads (status, demo invitations, sending an email again); `admin` also exports, manages webhooks and reads the audit log; the one `owner` also manages admins (docs/operations.md#roles).
+         * @enum {string}
+         */
+        Role: "viewer" | "member" | "admin" | "owner";
+        TeamMember: {
+            id: components["schemas"]["Id"];
+            username: string;
+            role: components["schemas"]["Role"];
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description What an audit entry records (docs/operations.md#audit-log).
+         * @enum {string}
+         */
+        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent";
+        /**
+         * @description Who acted: an `account` (signed in), the `cli` (`npm run admin`), the server itself (`system`), or nobody proven (`anonymous`: a failed sign-in).
+         * @enum {string}
+         */
+        AuditActorKind: "account" | "cli" | "system" | "anonymous";
+        /**
+         * @description What an audit entry is about; lead kinds name leads.
+         * @enum {string}
+         */
+        AuditTargetType: "account" | "contact" | "demo" | "get-started" | "newsletter" | "webhook-endpoint" | "webhook-delivery" | "mail-message" | "audit-log";
+        AuditEntry: {
+            id: components["schemas"]["Id"];
+            at: components["schemas"]["Timestamp"];
+            actor: {
+                kind: components["schemas"]["AuditActorKind"];
+                /** @description The account, for `account`. */
+                id: number | null;
+                /** @description The account's username, for `account`. */
+                username: string | null;
+            };
+            ip: string | null;
+            userAgent: string | null;
+            requestId: string | null;
+            action: components["schemas"]["AuditAction"];
+            target: null | {
+                type: components["schemas"]["AuditTargetType"];
+                id: string | null;
+            };
+            /** @description The fields changed, by name; `from` and `to` only for roles, statuses and assignees (never a lead's personal data). */
+            changes: {
+                [key: string]: {
+                    from?: unknown;
+                    to?: unknown;
+                };
+            };
+            /** @description What else explains the entry, e.g. an export's filters or the username tried. */
+            details: {
+                [key: string]: unknown;
+            };
         };
         SecondFactorStatus: {
             /**
@@ -1427,7 +1540,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description A state-changing admin request that did not come from the site's own origin, or (under ADMIN_MFA=required) an admin who has not set up a second factor yet: only the operations marked `x-allowed-before-enrolment` answer them. */
+        /** @description A state-changing admin request that did not come from the site's own origin, or (under ADMIN_MFA=required) an admin who has not set up a second factor yet: only the operations marked `x-allowed-before-enrolment` answer them; or a signed-in account whose role is below the operation's `x-required-role` (the problem's `requiredRole` names it). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1534,6 +1647,17 @@ export interface components {
         Cursor: string;
         /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
         Search: string;
+        AuditActorKind: components["schemas"]["AuditActorKind"];
+        /** @description Only this account's entries. */
+        AuditActorId: components["schemas"]["Id"];
+        AuditAction: components["schemas"]["AuditAction"];
+        AuditTargetType: components["schemas"]["AuditTargetType"];
+        /** @description With `targetType`, only entries about this one. */
+        AuditTargetId: string;
+        /** @description Only entries at or after this time. */
+        AuditFrom: components["schemas"]["Timestamp"];
+        /** @description Only entries before this time. */
+        AuditTo: components["schemas"]["Timestamp"];
         Id: components["schemas"]["Id"];
         /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
         WebhookIdHeader: string;
@@ -2512,6 +2636,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
@@ -2538,6 +2663,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
@@ -2590,6 +2716,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2615,6 +2742,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2671,6 +2799,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
@@ -2826,6 +2955,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -2851,6 +2981,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
@@ -2888,6 +3019,103 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listTeamMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every account. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: components["schemas"]["TeamMember"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                actorKind?: components["parameters"]["AuditActorKind"];
+                /** @description Only this account's entries. */
+                actorId?: components["parameters"]["AuditActorId"];
+                action?: components["parameters"]["AuditAction"];
+                targetType?: components["parameters"]["AuditTargetType"];
+                /** @description With `targetType`, only entries about this one. */
+                targetId?: components["parameters"]["AuditTargetId"];
+                /** @description Only entries at or after this time. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Only entries before this time. */
+                to?: components["parameters"]["AuditTo"];
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: components["schemas"]["AuditEntry"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportAuditEntries: {
+        parameters: {
+            query?: {
+                actorKind?: components["parameters"]["AuditActorKind"];
+                /** @description Only this account's entries. */
+                actorId?: components["parameters"]["AuditActorId"];
+                action?: components["parameters"]["AuditAction"];
+                targetType?: components["parameters"]["AuditTargetType"];
+                /** @description With `targetType`, only entries about this one. */
+                targetId?: components["parameters"]["AuditTargetId"];
+                /** @description Only entries at or after this time. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Only entries before this time. */
+                to?: components["parameters"]["AuditTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Csv"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -28,6 +28,7 @@ export declare const schemas: {
       readonly requestId: {
         readonly type: "string"
       },
+      readonly requiredRole: {},
       readonly errors: {
         readonly type: "array"
       }
@@ -757,6 +758,7 @@ export declare const schemas: {
     readonly type: "object",
     readonly required: readonly [
       "username",
+      "role",
       "expiresAt",
       "secondFactor"
     ],
@@ -764,9 +766,195 @@ export declare const schemas: {
       readonly username: {
         readonly type: "string"
       },
+      readonly role: {
+        readonly $ref: "Role"
+      },
       readonly expiresAt: {},
       readonly secondFactor: {
         readonly $ref: "SecondFactorStatus"
+      }
+    }
+  },
+  readonly Role: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "viewer",
+      "member",
+      "admin",
+      "owner"
+    ],
+    readonly "x-enum-labels": {
+      readonly viewer: "Viewer",
+      readonly member: "Member",
+      readonly admin: "Admin",
+      readonly owner: "Owner"
+    }
+  },
+  readonly TeamMember: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "username",
+      "role",
+      "createdAt"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly username: {
+        readonly type: "string"
+      },
+      readonly role: {
+        readonly $ref: "Role"
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      }
+    }
+  },
+  readonly AuditAction: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "session.signed-in",
+      "session.sign-in-failed",
+      "session.signed-out",
+      "second-factor.enrolled",
+      "second-factor.removed",
+      "second-factor.recovery-code-used",
+      "second-factor.recovery-codes-renewed",
+      "account.created",
+      "account.password-reset",
+      "lead.status-changed",
+      "leads.exported",
+      "audit.exported",
+      "webhook.created",
+      "webhook.changed",
+      "webhook.deleted",
+      "webhook.secret-rotated",
+      "webhook.test-sent",
+      "webhook.redelivered",
+      "demo-invitation.sent",
+      "demo-invitation.moved",
+      "demo-invitation.cancelled",
+      "mail.resent"
+    ],
+    readonly "x-enum-labels": {
+      readonly "session.signed-in": "Signed in",
+      readonly "session.sign-in-failed": "Sign-in failed",
+      readonly "session.signed-out": "Signed out",
+      readonly "second-factor.enrolled": "Second factor set up",
+      readonly "second-factor.removed": "Second factor removed",
+      readonly "second-factor.recovery-code-used": "Recovery code used",
+      readonly "second-factor.recovery-codes-renewed": "Recovery codes renewed",
+      readonly "account.created": "Account created",
+      readonly "account.password-reset": "Password reset",
+      readonly "lead.status-changed": "Status changed",
+      readonly "leads.exported": "Leads exported",
+      readonly "audit.exported": "Audit log exported",
+      readonly "webhook.created": "Webhook created",
+      readonly "webhook.changed": "Webhook changed",
+      readonly "webhook.deleted": "Webhook deleted",
+      readonly "webhook.secret-rotated": "Webhook secret rotated",
+      readonly "webhook.test-sent": "Webhook test sent",
+      readonly "webhook.redelivered": "Webhook redelivered",
+      readonly "demo-invitation.sent": "Demo invitation sent",
+      readonly "demo-invitation.moved": "Demo invitation moved",
+      readonly "demo-invitation.cancelled": "Demo invitation cancelled",
+      readonly "mail.resent": "Email sent again"
+    }
+  },
+  readonly AuditActorKind: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "account",
+      "cli",
+      "system",
+      "anonymous"
+    ],
+    readonly "x-enum-labels": {
+      readonly account: "Account",
+      readonly cli: "Command line",
+      readonly system: "System",
+      readonly anonymous: "Anonymous"
+    }
+  },
+  readonly AuditTargetType: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "account",
+      "contact",
+      "demo",
+      "get-started",
+      "newsletter",
+      "webhook-endpoint",
+      "webhook-delivery",
+      "mail-message",
+      "audit-log"
+    ],
+    readonly "x-enum-labels": {
+      readonly account: "Account",
+      readonly contact: "Contact",
+      readonly demo: "Demo",
+      readonly "get-started": "Get Started",
+      readonly newsletter: "Newsletter",
+      readonly "webhook-endpoint": "Webhook endpoint",
+      readonly "webhook-delivery": "Webhook delivery",
+      readonly "mail-message": "Email",
+      readonly "audit-log": "Audit log"
+    }
+  },
+  readonly AuditEntry: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "at",
+      "actor",
+      "ip",
+      "userAgent",
+      "requestId",
+      "action",
+      "target",
+      "changes",
+      "details"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly at: {
+        readonly $ref: "Timestamp"
+      },
+      readonly actor: {
+        readonly type: "object"
+      },
+      readonly ip: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly userAgent: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly requestId: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly action: {
+        readonly $ref: "AuditAction"
+      },
+      readonly target: {},
+      readonly changes: {
+        readonly type: "object"
+      },
+      readonly details: {
+        readonly type: "object"
       }
     }
   },

@@ -28,6 +28,7 @@ export const schemas = {
       "requestId": {
         "type": "string"
       },
+      "requiredRole": {},
       "errors": {
         "type": "array"
       }
@@ -757,6 +758,7 @@ export const schemas = {
     "type": "object",
     "required": [
       "username",
+      "role",
       "expiresAt",
       "secondFactor"
     ],
@@ -764,9 +766,195 @@ export const schemas = {
       "username": {
         "type": "string"
       },
+      "role": {
+        "$ref": "Role"
+      },
       "expiresAt": {},
       "secondFactor": {
         "$ref": "SecondFactorStatus"
+      }
+    }
+  },
+  "Role": {
+    "type": "string",
+    "enum": [
+      "viewer",
+      "member",
+      "admin",
+      "owner"
+    ],
+    "x-enum-labels": {
+      "viewer": "Viewer",
+      "member": "Member",
+      "admin": "Admin",
+      "owner": "Owner"
+    }
+  },
+  "TeamMember": {
+    "type": "object",
+    "required": [
+      "id",
+      "username",
+      "role",
+      "createdAt"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "username": {
+        "type": "string"
+      },
+      "role": {
+        "$ref": "Role"
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      }
+    }
+  },
+  "AuditAction": {
+    "type": "string",
+    "enum": [
+      "session.signed-in",
+      "session.sign-in-failed",
+      "session.signed-out",
+      "second-factor.enrolled",
+      "second-factor.removed",
+      "second-factor.recovery-code-used",
+      "second-factor.recovery-codes-renewed",
+      "account.created",
+      "account.password-reset",
+      "lead.status-changed",
+      "leads.exported",
+      "audit.exported",
+      "webhook.created",
+      "webhook.changed",
+      "webhook.deleted",
+      "webhook.secret-rotated",
+      "webhook.test-sent",
+      "webhook.redelivered",
+      "demo-invitation.sent",
+      "demo-invitation.moved",
+      "demo-invitation.cancelled",
+      "mail.resent"
+    ],
+    "x-enum-labels": {
+      "session.signed-in": "Signed in",
+      "session.sign-in-failed": "Sign-in failed",
+      "session.signed-out": "Signed out",
+      "second-factor.enrolled": "Second factor set up",
+      "second-factor.removed": "Second factor removed",
+      "second-factor.recovery-code-used": "Recovery code used",
+      "second-factor.recovery-codes-renewed": "Recovery codes renewed",
+      "account.created": "Account created",
+      "account.password-reset": "Password reset",
+      "lead.status-changed": "Status changed",
+      "leads.exported": "Leads exported",
+      "audit.exported": "Audit log exported",
+      "webhook.created": "Webhook created",
+      "webhook.changed": "Webhook changed",
+      "webhook.deleted": "Webhook deleted",
+      "webhook.secret-rotated": "Webhook secret rotated",
+      "webhook.test-sent": "Webhook test sent",
+      "webhook.redelivered": "Webhook redelivered",
+      "demo-invitation.sent": "Demo invitation sent",
+      "demo-invitation.moved": "Demo invitation moved",
+      "demo-invitation.cancelled": "Demo invitation cancelled",
+      "mail.resent": "Email sent again"
+    }
+  },
+  "AuditActorKind": {
+    "type": "string",
+    "enum": [
+      "account",
+      "cli",
+      "system",
+      "anonymous"
+    ],
+    "x-enum-labels": {
+      "account": "Account",
+      "cli": "Command line",
+      "system": "System",
+      "anonymous": "Anonymous"
+    }
+  },
+  "AuditTargetType": {
+    "type": "string",
+    "enum": [
+      "account",
+      "contact",
+      "demo",
+      "get-started",
+      "newsletter",
+      "webhook-endpoint",
+      "webhook-delivery",
+      "mail-message",
+      "audit-log"
+    ],
+    "x-enum-labels": {
+      "account": "Account",
+      "contact": "Contact",
+      "demo": "Demo",
+      "get-started": "Get Started",
+      "newsletter": "Newsletter",
+      "webhook-endpoint": "Webhook endpoint",
+      "webhook-delivery": "Webhook delivery",
+      "mail-message": "Email",
+      "audit-log": "Audit log"
+    }
+  },
+  "AuditEntry": {
+    "type": "object",
+    "required": [
+      "id",
+      "at",
+      "actor",
+      "ip",
+      "userAgent",
+      "requestId",
+      "action",
+      "target",
+      "changes",
+      "details"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "at": {
+        "$ref": "Timestamp"
+      },
+      "actor": {
+        "type": "object"
+      },
+      "ip": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "userAgent": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "requestId": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "action": {
+        "$ref": "AuditAction"
+      },
+      "target": {},
+      "changes": {
+        "type": "object"
+      },
+      "details": {
+        "type": "object"
       }
     }
   },

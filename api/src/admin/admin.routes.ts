@@ -18,6 +18,7 @@ export function adminHandlers(auth: AuthService, leads: AdminLeadsService): Pick
   const principal = (ctx: Context) => ctx.state.admin as AdminPrincipal;
   const session = (p: AdminPrincipal) => ({
     username: p.username,
+    role: p.role,
     expiresAt: p.expiresAt.toISOString(),
     secondFactor: p.secondFactor,
   });

@@ -1,14 +1,17 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
-import { countAdmins, findAdmin, insertAdmin } from './auth/auth.repo.ts';
+import { createAccount } from '../team/accounts.service.ts';
+import { countAdmins, findAdmin } from './auth/auth.repo.ts';
 import { normaliseUsername, passwordProblem } from './auth/credential-rules.ts';
 import { generatePassword, hashPassword } from './auth/password.ts';
+
+const SYSTEM = { actor: { kind: 'system' } } as const;
 
 /**
  * The first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD. With no password configured and no
  * admin at all, one is generated and printed once; there is never a default password. An existing
- * account is left as it is (reset it with the admin CLI).
+ * account is left as it is (reset it with the admin CLI). The first account is the owner.
  */
 export async function ensureFirstAdmin(
   db: Db,
@@ -22,14 +25,16 @@ export async function ensureFirstAdmin(
     const why = passwordProblem(config.adminPassword);
     if (why) throw new Error(`ADMIN_PASSWORD ${why}`);
     if (await findAdmin(db, username)) return { created: false };
-    const created = await insertAdmin(db, username, await hashPassword(config.adminPassword));
+    const created = Boolean(
+      await createAccount(db, SYSTEM, username, await hashPassword(config.adminPassword)),
+    );
     if (created) log.info({ username }, 'admin account created from ADMIN_PASSWORD');
     return { created };
   }
   if ((await countAdmins(db)) > 0) return { created: false };
   const password = generatePassword();
   // Several API processes may start together: only the one whose insert wins prints.
-  const created = await insertAdmin(db, username, await hashPassword(password));
+  const created = Boolean(await createAccount(db, SYSTEM, username, await hashPassword(password)));
   if (!created) return { created: false };
   log.info({ username }, 'admin account created with a generated password (printed once on stdout)');
   print(

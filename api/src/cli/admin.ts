@@ -1,12 +1,15 @@
 // Admin accounts from the command line (docs/operations.md#admin-accounts):
-//   npm run admin -- create <username>
+//   npm run admin -- create <username> [--role viewer|member|admin|owner]
+//        (default: owner when the desk has none yet, admin otherwise)
 //   npm run admin -- reset <username> [--reset-mfa]     new password (and forget the second factor)
 //   npm run admin -- reset-mfa <username>               forget the second factor only
 // The password comes from ADMIN_PASSWORD or is read from standard input (never from argv, which
 // other users of the machine can see).
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { insertAdmin, resetSecondFactor, updatePassword } from '../admin/auth/auth.repo.ts';
+import { cliSource } from '../audit/audit.ts';
+import type { Role } from '../contract/load.ts';
+import { createAccount, removeSecondFactor, resetPassword } from '../team/accounts.service.ts';
 import { normaliseUsername, passwordProblem, usernameProblem } from '../admin/auth/credential-rules.ts';
 import { hashPassword } from '../admin/auth/password.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -14,14 +17,25 @@ import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPool } from '../db/pool.ts';
 
+const ROLES: Role[] = ['viewer', 'member', 'admin', 'owner'];
 const args = process.argv.slice(2);
 const resetMfaToo = args.includes('--reset-mfa');
-const [command, rawName] = args.filter((a) => a !== '--reset-mfa');
+const roleAt = args.indexOf('--role');
+const role = roleAt === -1 ? undefined : args[roleAt + 1];
+const [command, rawName] = args.filter(
+  (a, i) => a !== '--reset-mfa' && (roleAt === -1 || (i !== roleAt && i !== roleAt + 1)),
+);
 const commands = ['create', 'reset', 'reset-mfa'];
-if (!command || !commands.includes(command) || !rawName || (resetMfaToo && command !== 'reset')) {
+if (
+  !command ||
+  !commands.includes(command) ||
+  !rawName ||
+  (resetMfaToo && command !== 'reset') ||
+  (roleAt !== -1 && (command !== 'create' || !ROLES.includes(role as Role)))
+) {
   console.error(
-    'Usage: admin create <username> | admin reset <username> [--reset-mfa] | admin reset-mfa <username>\n' +
-      '       (the password from ADMIN_PASSWORD or stdin)',
+    'Usage: admin create <username> [--role viewer|member|admin|owner] | admin reset <username> [--reset-mfa]\n' +
+      '       | admin reset-mfa <username>   (the password from ADMIN_PASSWORD or stdin)',
   );
   process.exit(2);
 }
@@ -65,21 +79,34 @@ await migrate(url, { dir: config.migrationsDir });
 const db = createPool(url, 2);
 try {
   if (command === 'create') {
-    if (!(await insertAdmin(db, username, await hashPassword(password!)))) {
+    const created = await createAccount(
+      db,
+      cliSource,
+      username,
+      await hashPassword(password!),
+      role as Role,
+    ).catch((err: { constraint?: string }) => {
+      // One owner at most (docs/operations.md#roles); ownership is handed on in the desk.
+      if (err.constraint !== 'admin_users_one_owner_idx') throw err;
+      return 'owner-taken' as const;
+    });
+    if (created === 'owner-taken') {
+      console.error('The desk has an owner already; create the account with another --role.');
+      process.exitCode = 1;
+    } else if (!created) {
       console.error(`An admin named ${username} already exists; use reset.`);
       process.exitCode = 1;
-    } else console.log(`Admin ${username} created.`);
+    } else console.log(`Account ${username} created with the ${created.role} role.`);
   } else if (command === 'reset') {
-    if (!(await updatePassword(db, username, await hashPassword(password!)))) {
+    if (!(await resetPassword(db, cliSource, username, await hashPassword(password!), resetMfaToo))) {
       console.error(`There is no admin named ${username}.`);
       process.exitCode = 1;
     } else {
-      if (resetMfaToo) await resetSecondFactor(db, username);
       console.log(
         `Password of ${username} reset${resetMfaToo ? ' and second factor removed' : ''}; their sessions were ended.`,
       );
     }
-  } else if (!(await resetSecondFactor(db, username))) {
+  } else if (!(await removeSecondFactor(db, cliSource, username))) {
     console.error(`There is no admin named ${username}.`);
     process.exitCode = 1;
   } else

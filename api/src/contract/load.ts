@@ -15,6 +15,8 @@ export interface Operation {
   secured: boolean;
   /** `x-allowed-before-enrolment`: answers an admin who must still enrol a second factor. */
   allowedBeforeEnrolment: boolean;
+  /** `x-required-role`: the least role that may call it (docs/operations.md#roles); every secured operation has one. */
+  requiredRole: Role | undefined;
   /** The JSON body's schema, and an `application/x-www-form-urlencoded` one where the contract has it. */
   body: { schema: JsonSchema; formSchema?: JsonSchema; required: boolean } | undefined;
   query: JsonSchema;
@@ -24,8 +26,13 @@ export interface Operation {
   responses: Record<string, Record<string, JsonSchema>>;
 }
 
+/** A desk account's role, lowest first (the contract's `Role` enumeration). */
+export type Role = 'viewer' | 'member' | 'admin' | 'owner';
+
 export interface Contract {
   document: JsonSchema;
+  /** The contract's roles, lowest first; each may do what those before it may. */
+  roles: Role[];
   operations: Map<string, Operation>;
   /** The body of each event the server sends, by type (the top-level `webhooks` section), dereferenced. */
   webhooks: Map<string, JsonSchema>;
@@ -84,6 +91,13 @@ export function loadContract(file: string = contractPath()): Contract {
     webhooks?: Record<string, { post: { requestBody: { content: Record<string, { schema: JsonSchema }> } } }>;
     security?: unknown[];
   };
+  const roles = ((document.components as { schemas: Record<string, { enum?: Role[] }> }).schemas.Role?.enum ??
+    []) as Role[];
+  const roleOf = (operationId: string, raw: string | undefined): Role | undefined => {
+    if (raw === undefined) return undefined;
+    if (!roles.includes(raw as Role)) throw new Error(`${operationId}: x-required-role ${raw} is no Role`);
+    return raw as Role;
+  };
   const operations = new Map<string, Operation>();
   for (const [path, item] of Object.entries(resolved.paths)) {
     for (const [method, raw] of Object.entries(item)) {
@@ -92,6 +106,7 @@ export function loadContract(file: string = contractPath()): Contract {
         tags?: string[];
         security?: unknown[];
         'x-allowed-before-enrolment'?: boolean;
+        'x-required-role'?: string;
         parameters?: RawParameter[];
         requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
         responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
@@ -107,6 +122,7 @@ export function loadContract(file: string = contractPath()): Contract {
         tags: op.tags ?? [],
         secured: (op.security ?? resolved.security ?? []).length > 0,
         allowedBeforeEnrolment: op['x-allowed-before-enrolment'] === true,
+        requiredRole: roleOf(op.operationId, op['x-required-role']),
         body: jsonBody
           ? {
               schema: jsonBody.schema,
@@ -132,5 +148,5 @@ export function loadContract(file: string = contractPath()): Contract {
       item.post.requestBody.content['application/json']!.schema,
     ]),
   );
-  return { document, operations, webhooks };
+  return { document, roles, operations, webhooks };
 }

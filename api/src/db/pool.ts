@@ -59,3 +59,6 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     err.message,
   );
 }
+
+/** A pool or one transaction's client: what a repo function that may run in either takes. */
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;

@@ -10,18 +10,26 @@ export class HttpError extends Error {
   readonly title: string;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
+  /** Members the contract's Problem adds for this kind of error (e.g. `requiredRole`). */
+  readonly extensions: Pick<Problem, 'requiredRole'>;
 
   constructor(
     status: number,
     title: string,
     detail?: string,
-    opts: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {},
+    opts: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      cause?: unknown;
+      extensions?: Pick<Problem, 'requiredRole'>;
+    } = {},
   ) {
     super(detail ?? title, { cause: opts.cause });
     this.status = status;
     this.title = title;
     this.errors = opts.errors;
     this.headers = opts.headers ?? {};
+    this.extensions = opts.extensions ?? {};
   }
 }
 

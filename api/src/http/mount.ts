@@ -22,6 +22,8 @@ export interface MountOptions {
   authenticate: (ctx: Context, op: Operation) => Promise<void>;
   /** Runs on every state-changing admin operation; throws 403 when it did not come from the site. */
   checkOrigin: (ctx: Context, op: Operation) => void;
+  /** Runs after authenticate on every secured operation; throws 403 naming the role it needs. */
+  authorize: (ctx: Context, op: Operation) => void;
 }
 
 function hasBody(ctx: Context): boolean {
@@ -101,7 +103,10 @@ function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts:
   return async (ctx) => {
     if (isAdmin) ctx.set('Cache-Control', 'no-store');
     if (isAdmin && changesState) opts.checkOrigin(ctx, op);
-    if (op.secured) await opts.authenticate(ctx, op);
+    if (op.secured) {
+      await opts.authenticate(ctx, op);
+      opts.authorize(ctx, op);
+    }
     const read = await readBody(ctx, op, opts);
     let body = read.value;
 
@@ -155,6 +160,10 @@ export function mountContract(
   for (const op of contract.operations.values()) {
     const handler = handlers[op.operationId as OperationId] as Handler<OperationId> | undefined;
     if (!handler) throw new Error(`No handler for operation ${op.operationId}`);
+    // The role matrix is written once, in the contract: a desk operation without a role is a
+    // hole in it, so the server does not start (docs/operations.md#roles).
+    if (op.secured && !op.requiredRole)
+      throw new Error(`Operation ${op.operationId} needs a session but has no x-required-role`);
     router.register(op.routerPath, [op.method.toUpperCase()], operationMiddleware(op, handler, opts), {
       name: op.operationId,
     });

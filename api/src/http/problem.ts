@@ -40,6 +40,7 @@ export function problemBody(ctx: Context, err: HttpError): Problem {
     instance: ctx.path,
     requestId: ctx.state.requestId as string,
     ...(err.errors ? { errors: err.errors } : {}),
+    ...err.extensions,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/pool.ts';
+import type { Db, Queryable } from '../db/pool.ts';
 import { inTransaction } from '../db/transaction.ts';
 
 /** Messages per graphile-worker job: one job's claim, lead reads and records serve them all. */
@@ -74,7 +74,7 @@ export async function requeueStale(db: Db): Promise<number> {
 }
 
 /** Queues a failed or held message again; undefined when it is neither. */
-export async function requeue(db: Db, id: number, actor: string): Promise<{ id: number } | undefined> {
+export async function requeue(db: Queryable, id: number, actor: string): Promise<{ id: number } | undefined> {
   const { rows } = await db.query<{ id: number }>(
     `WITH m AS (
        UPDATE mail_messages

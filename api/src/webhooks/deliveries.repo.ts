@@ -1,6 +1,6 @@
 import type { components } from '@lead-desk/contract';
 import { decodeCursor, encodeCursor } from '../admin/leads/filters.repo.ts';
-import type { Db } from '../db/pool.ts';
+import type { Db, Queryable } from '../db/pool.ts';
 import { webhookIdOf } from './payloads.ts';
 
 type S = components['schemas'];
@@ -121,7 +121,7 @@ export async function listAttempts(db: Db, deliveryId: number): Promise<WebhookA
  * A new pending delivery of the same event to the same endpoint, with its job, or undefined when
  * there is no such delivery. The caller checks the endpoint is enabled first.
  */
-export async function insertRedelivery(db: Db, id: number): Promise<number | undefined> {
+export async function insertRedelivery(db: Queryable, id: number): Promise<number | undefined> {
   const { rows } = await db.query<{ id: number }>(
     `WITH again AS (
        INSERT INTO webhook_deliveries (event_id, endpoint_id, redelivery_of)

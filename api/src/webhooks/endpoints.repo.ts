@@ -1,5 +1,5 @@
 import type { components } from '@lead-desk/contract';
-import type { Db } from '../db/pool.ts';
+import type { Db, Queryable } from '../db/pool.ts';
 
 export type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
 
@@ -45,7 +45,11 @@ export interface EndpointFields {
   enabled: boolean;
 }
 
-export async function insertEndpoint(db: Db, f: EndpointFields, secret: string): Promise<WebhookEndpoint> {
+export async function insertEndpoint(
+  db: Queryable,
+  f: EndpointFields,
+  secret: string,
+): Promise<WebhookEndpoint> {
   const { rows } = await db.query(
     `INSERT INTO webhook_endpoints (url, description, events, lead_kinds, enabled, disabled_reason, disabled_at, secret)
      VALUES ($1, $2, $3, $4, $5, CASE WHEN $5 THEN NULL ELSE 'manual' END, CASE WHEN $5 THEN NULL ELSE clock_timestamp() END, $6)
@@ -60,7 +64,7 @@ export async function insertEndpoint(db: Db, f: EndpointFields, secret: string):
  * in the desk records 'manual' (an endpoint disabled for failing keeps that reason).
  */
 export async function updateEndpoint(
-  db: Db,
+  db: Queryable,
   id: number,
   f: Partial<EndpointFields>,
 ): Promise<WebhookEndpoint | undefined> {
@@ -85,7 +89,7 @@ export async function updateEndpoint(
 }
 
 /** The endpoint and its deliveries (their attempts cascade); pending jobs then find nothing to do. */
-export async function deleteEndpoint(db: Db, id: number): Promise<boolean> {
+export async function deleteEndpoint(db: Queryable, id: number): Promise<boolean> {
   const { rows } = await db.query(
     `WITH gone AS (DELETE FROM webhook_endpoints WHERE id = $1 RETURNING id),
      deliveries AS (DELETE FROM webhook_deliveries WHERE endpoint_id IN (SELECT id FROM gone))
@@ -100,7 +104,7 @@ export async function deleteEndpoint(db: Db, id: number): Promise<boolean> {
  * passed. A previous secret still in force is dropped: only the latest two ever sign.
  */
 export async function rotateSecret(
-  db: Db,
+  db: Queryable,
   id: number,
   secret: string,
   keepForMs: number,

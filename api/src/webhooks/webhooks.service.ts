@@ -1,5 +1,9 @@
 import type { components } from '@lead-desk/contract';
 import type { Config } from '../config.ts';
+import { insertAuditEntry } from '../audit/audit.repo.ts';
+import { namesOnly, type AuditRecord, type AuditSource } from '../audit/audit.ts';
+import { inTransaction } from '../db/transaction.ts';
+import type { Queryable } from '../db/pool.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { attemptDeliveries, deliveryPayload, type DeliverDeps } from './deliver.ts';
 import * as deliveries from './deliveries.repo.ts';
@@ -22,6 +26,20 @@ const noDelivery = (id: number) => notFound(`There is no webhook delivery ${id}.
 /** What the desk does with webhook endpoints and their delivery log (docs/product.md#webhooks). */
 export function createWebhookService(deps: DeliverDeps, config: Pick<Config, 'webhookAllowHttp'>) {
   const { db } = deps;
+
+  /** Runs a change and its audit entry in one transaction (docs/operations.md#audit-log). */
+  const audited = <T>(
+    source: AuditSource,
+    change: (client: Queryable) => Promise<T>,
+    entry: (result: NonNullable<T>) => AuditRecord,
+  ): Promise<T> =>
+    inTransaction(db, async (client) => {
+      const result = await change(client);
+      if (result !== undefined && result !== null && result !== false)
+        await insertAuditEntry(client, source, entry(result as NonNullable<T>));
+      return result;
+    });
+  const endpointTarget = (id: number) => ({ type: 'webhook-endpoint', id }) as const;
 
   /** The contract checks the URL's shape; this checks what depends on the server's settings. */
   function checkUrl(raw: string): string {
@@ -66,50 +84,84 @@ export function createWebhookService(deps: DeliverDeps, config: Pick<Config, 'we
       return endpoint;
     },
 
-    async create(input: S['WebhookEndpointInput']): Promise<S['WebhookEndpointWithSecret']> {
+    async create(
+      input: S['WebhookEndpointInput'],
+      source: AuditSource,
+    ): Promise<S['WebhookEndpointWithSecret']> {
       const secret = newSecret();
-      const endpoint = await endpoints.insertEndpoint(
-        db,
-        {
-          url: checkUrl(input.url),
-          description: (input.description ?? '').trim(),
-          events: input.events,
-          leadKinds: input.leadKinds ?? [],
-          enabled: input.enabled ?? true,
-        },
-        secret,
+      const fields = {
+        url: checkUrl(input.url),
+        description: (input.description ?? '').trim(),
+        events: input.events,
+        leadKinds: input.leadKinds ?? [],
+        enabled: input.enabled ?? true,
+      };
+      const endpoint = await audited(
+        source,
+        (client) => endpoints.insertEndpoint(client, fields, secret),
+        (e) => ({
+          action: 'webhook.created',
+          target: endpointTarget(e.id),
+          changes: namesOnly(Object.keys(fields)),
+        }),
       );
       return { endpoint, secret };
     },
 
-    async update(id: number, changes: S['WebhookEndpointChanges']) {
-      const endpoint = await endpoints.updateEndpoint(db, id, {
-        ...changes,
-        url: changes.url === undefined ? undefined : checkUrl(changes.url),
-        description: changes.description?.trim(),
-      });
+    async update(id: number, changes: S['WebhookEndpointChanges'], source: AuditSource) {
+      const endpoint = await audited(
+        source,
+        (client) =>
+          endpoints.updateEndpoint(client, id, {
+            ...changes,
+            url: changes.url === undefined ? undefined : checkUrl(changes.url),
+            description: changes.description?.trim(),
+          }),
+        () => ({
+          action: 'webhook.changed',
+          target: endpointTarget(id),
+          changes: namesOnly(Object.keys(changes)),
+        }),
+      );
       if (!endpoint) throw noEndpoint(id);
       return endpoint;
     },
 
-    async remove(id: number) {
-      if (!(await endpoints.deleteEndpoint(db, id))) throw noEndpoint(id);
+    async remove(id: number, source: AuditSource) {
+      const removed = await audited(
+        source,
+        (client) => endpoints.deleteEndpoint(client, id),
+        () => ({ action: 'webhook.deleted', target: endpointTarget(id) }),
+      );
+      if (!removed) throw noEndpoint(id);
     },
 
-    async rotateSecret(id: number): Promise<S['WebhookEndpointWithSecret']> {
+    async rotateSecret(id: number, source: AuditSource): Promise<S['WebhookEndpointWithSecret']> {
       const secret = newSecret();
-      const endpoint = await endpoints.rotateSecret(db, id, secret, PREVIOUS_SECRET_MS);
+      const endpoint = await audited(
+        source,
+        (client) => endpoints.rotateSecret(client, id, secret, PREVIOUS_SECRET_MS),
+        () => ({
+          action: 'webhook.secret-rotated',
+          target: endpointTarget(id),
+          changes: namesOnly(['secret']),
+        }),
+      );
       if (!endpoint) throw noEndpoint(id);
       return { endpoint, secret };
     },
 
     /** One attempt while the desk waits, kept in the log like any delivery. */
-    async sendTest(id: number) {
+    async sendTest(id: number, source: AuditSource) {
       const data: WebhookData<'webhook.test'> = {
         endpointId: id,
         message: 'A test event from Lead Desk. Verify its signature, then answer 2xx.',
       };
-      const deliveryId = await insertTestDelivery(db, id, data);
+      const deliveryId = await audited(
+        source,
+        (client) => insertTestDelivery(client, id, data),
+        (delivery) => ({ action: 'webhook.test-sent', target: endpointTarget(id), details: { delivery } }),
+      );
       if (deliveryId === undefined) throw noEndpoint(id);
       await attemptDeliveries(deps, [deliveryId]);
       return detail(deliveryId);
@@ -140,7 +192,7 @@ export function createWebhookService(deps: DeliverDeps, config: Pick<Config, 'we
 
     getDelivery: detail,
 
-    async redeliver(id: number) {
+    async redeliver(id: number, source: AuditSource) {
       const delivery = await deliveries.findDelivery(db, id);
       if (!delivery) throw noDelivery(id);
       const endpoint = await endpoints.findEndpoint(db, delivery.endpointId);
@@ -148,7 +200,15 @@ export function createWebhookService(deps: DeliverDeps, config: Pick<Config, 'we
       if (!endpoint.enabled) {
         throw new HttpError(409, 'Conflict', 'The endpoint is disabled. Enable it, then redeliver.');
       }
-      const again = await deliveries.insertRedelivery(db, id);
+      const again = await audited(
+        source,
+        (client) => deliveries.insertRedelivery(client, id),
+        (redelivery) => ({
+          action: 'webhook.redelivered',
+          target: { type: 'webhook-delivery', id },
+          details: { redelivery },
+        }),
+      );
       const queued = again === undefined ? undefined : await deliveries.findDelivery(db, again);
       if (!queued) throw noDelivery(id);
       return queued;

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/pool.ts';
+import type { Role } from '../../contract/load.ts';
+import type { Db, Queryable } from '../../db/pool.ts';
 
 export interface AdminUser {
   id: number;
@@ -26,20 +27,35 @@ export async function countAdmins(db: Db): Promise<number> {
   return rows[0]!.n;
 }
 
-/** Creates the account unless one with that name exists; true when it was created. */
-export async function insertAdmin(db: Db, username: string, passwordHash: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'INSERT INTO admin_users (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING',
-    [username, passwordHash],
+/**
+ * Creates the account unless one with that name exists; its id when it was created. Without a
+ * role it becomes the owner when there is none yet, an admin otherwise (docs/operations.md#roles).
+ */
+export async function insertAdmin(
+  db: Queryable,
+  username: string,
+  passwordHash: string,
+  role?: Role,
+): Promise<{ id: number; role: Role } | undefined> {
+  const { rows } = await db.query<{ id: number; role: Role }>(
+    `INSERT INTO admin_users (username, password_hash, role)
+     VALUES ($1, $2, coalesce($3,
+       CASE WHEN EXISTS (SELECT 1 FROM admin_users WHERE role = 'owner') THEN 'admin' ELSE 'owner' END))
+     ON CONFLICT (username) DO NOTHING RETURNING id, role`,
+    [username, passwordHash, role ?? null],
   );
-  return rowCount === 1;
+  return rows[0];
 }
 
 /**
  * Sets a new password and ends every session, pending sign-in and known device of that account
- * (a reset may follow a leak); false when there is no such account.
+ * (a reset may follow a leak); the account's id, or undefined when there is no such account.
  */
-export async function updatePassword(db: Db, username: string, passwordHash: string): Promise<boolean> {
+export async function updatePassword(
+  db: Queryable,
+  username: string,
+  passwordHash: string,
+): Promise<number | undefined> {
   const { rows } = await db.query<{ id: number }>(
     `WITH u AS (
        UPDATE admin_users SET password_hash = $2, updated_at = clock_timestamp() WHERE username = $1 RETURNING id
@@ -50,11 +66,11 @@ export async function updatePassword(db: Db, username: string, passwordHash: str
      SELECT id FROM u`,
     [username, passwordHash],
   );
-  return rows.length === 1;
+  return rows[0]?.id;
 }
 
-/** Forgets the account's second factor and recovery codes and ends its sessions; false when there is no such account. */
-export async function resetSecondFactor(db: Db, username: string): Promise<boolean> {
+/** Forgets the account's second factor and recovery codes and ends its sessions; the account's id, or undefined when there is none. */
+export async function resetSecondFactor(db: Queryable, username: string): Promise<number | undefined> {
   const { rows } = await db.query<{ id: number }>(
     `WITH u AS (
        UPDATE admin_users
@@ -68,11 +84,11 @@ export async function resetSecondFactor(db: Db, username: string): Promise<boole
      SELECT id FROM u`,
     [username],
   );
-  return rows.length === 1;
+  return rows[0]?.id;
 }
 
 export async function insertSession(
-  db: Db,
+  db: Queryable,
   idHash: Buffer,
   adminId: number,
   absoluteHours: number,
@@ -94,6 +110,7 @@ export async function insertSession(
 export interface SessionRow {
   adminId: number;
   username: string;
+  role: Role;
   expiresAt: Date;
   enrolled: boolean;
   recoveryCodesLeft: number;
@@ -108,6 +125,7 @@ export async function touchSession(
   const { rows } = await db.query<{
     admin_id: number;
     username: string;
+    role: Role;
     expires_at: Date;
     enrolled: boolean;
     codes_left: number;
@@ -117,7 +135,7 @@ export async function touchSession(
       WHERE s.id_hash = $1 AND u.id = s.admin_id
         AND s.expires_at > now()
         AND s.last_seen_at > now() - make_interval(mins => $2)
-     RETURNING u.id AS admin_id, u.username, s.expires_at, u.totp_secret IS NOT NULL AS enrolled,
+     RETURNING u.id AS admin_id, u.username, u.role, s.expires_at, u.totp_secret IS NOT NULL AS enrolled,
        (SELECT count(*)::int FROM admin_recovery_codes r WHERE r.admin_id = u.id AND r.used_at IS NULL) AS codes_left`,
     [idHash, idleMinutes],
   );
@@ -126,6 +144,7 @@ export async function touchSession(
     row && {
       adminId: row.admin_id,
       username: row.username,
+      role: row.role,
       expiresAt: row.expires_at,
       enrolled: row.enrolled,
       recoveryCodesLeft: row.codes_left,
@@ -133,7 +152,7 @@ export async function touchSession(
   );
 }
 
-export async function deleteSession(db: Db, idHash: Buffer): Promise<void> {
+export async function deleteSession(db: Queryable, idHash: Buffer): Promise<void> {
   await db.query('DELETE FROM admin_sessions WHERE id_hash = $1', [idHash]);
 }
 

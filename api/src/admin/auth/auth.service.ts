@@ -1,9 +1,12 @@
 import type { Context } from 'koa';
 import type { Config, MfaPolicy } from '../../config.ts';
-import type { Operation } from '../../contract/load.ts';
+import type { Operation, Role } from '../../contract/load.ts';
 import type { Db } from '../../db/pool.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
+import { insertAuditEntry } from '../../audit/audit.repo.ts';
+import { requestSource, type AuditRecord } from '../../audit/audit.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import * as repo from './auth.repo.ts';
 import { clearCookie, hashToken, newToken, readCookie, setCookie } from './cookies.ts';
 import { normaliseUsername } from './credential-rules.ts';
@@ -23,6 +26,8 @@ export interface SecondFactorStatus {
 export interface AdminPrincipal {
   adminId: number;
   username: string;
+  /** What the account may do (docs/operations.md#roles). */
+  role: Role;
   expiresAt: Date;
   secondFactor: SecondFactorStatus;
   /** Hash of this session's id, to keep it when others end. */
@@ -53,6 +58,7 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
   const principalOf = (row: repo.SessionRow, sessionHash: Buffer): AdminPrincipal => ({
     adminId: row.adminId,
     username: row.username,
+    role: row.role,
     expiresAt: row.expiresAt,
     secondFactor: statusOf(row),
     sessionHash,
@@ -65,12 +71,34 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
     return device && device.username === username ? device : undefined;
   }
 
-  async function startSession(ctx: Context, adminId: number, deviceKnown: boolean): Promise<AdminPrincipal> {
+  /** An audit entry of a sign-in step, by whoever tried (docs/operations.md#audit-log). */
+  const record = (ctx: Context, actorId: number | undefined, entry: AuditRecord) =>
+    insertAuditEntry(
+      db,
+      { ...requestSource(ctx), actor: actorId ? { kind: 'account', id: actorId } : { kind: 'anonymous' } },
+      entry,
+    );
+
+  async function startSession(
+    ctx: Context,
+    adminId: number,
+    deviceKnown: boolean,
+    how: 'password' | 'totp' | 'recovery-code',
+  ): Promise<AdminPrincipal> {
     // A fresh id at every login: a planted or older cookie never becomes a live session.
     const previous = readCookie(ctx, 'sid');
     if (previous) await repo.deleteSession(db, hashToken(previous));
     const session = newToken();
-    const { expiresAt } = await repo.insertSession(db, session.hash, adminId, config.sessionAbsoluteHours);
+    const source = { ...requestSource(ctx), actor: { kind: 'account', id: adminId } } as const;
+    const { expiresAt } = await inTransaction(db, async (client) => {
+      const started = await repo.insertSession(client, session.hash, adminId, config.sessionAbsoluteHours);
+      await insertAuditEntry(client, source, {
+        action: 'session.signed-in',
+        target: { type: 'account', id: adminId },
+        details: { with: how, knownDevice: deviceKnown },
+      });
+      return started;
+    });
     setCookie(ctx, 'sid', session.token, expiresAt);
     if (!deviceKnown) {
       const device = newToken();
@@ -110,6 +138,11 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
       if (!admin || !ok) {
         const reason = admin ? 'wrong-password' : 'unknown-user';
         securityEvent(log, ctx, 'login.refused', { username, knownDevice: Boolean(device), reason });
+        await record(ctx, undefined, {
+          action: 'session.sign-in-failed',
+          target: admin ? { type: 'account', id: admin.id } : undefined,
+          details: { username, reason },
+        });
         throw unauthorized('Invalid username or password');
       }
       await throttle.refund(counted);
@@ -120,7 +153,7 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
         securityEvent(log, ctx, 'login.second-factor-required', { username });
         return { secondFactorRequired: { methods: ['totp', 'recovery-code'], expiresAt } };
       }
-      return { signedIn: await startSession(ctx, admin.id, Boolean(device)) };
+      return { signedIn: await startSession(ctx, admin.id, Boolean(device), 'password') };
     },
 
     /** The second step of a sign-in: a code for the password checked by login. */
@@ -139,20 +172,40 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
       const used = await secondFactor.check(challenge.adminId, code);
       if (!used) {
         securityEvent(log, ctx, 'code.refused', { username, knownDevice: Boolean(device) });
+        await record(ctx, undefined, {
+          action: 'session.sign-in-failed',
+          target: { type: 'account', id: challenge.adminId },
+          details: { username, reason: 'wrong-code' },
+        });
         throw unauthorized('Invalid code');
       }
-      if (used === 'recovery-code') securityEvent(log, ctx, 'code.recovery-code-used', { username });
+      if (used === 'recovery-code') {
+        securityEvent(log, ctx, 'code.recovery-code-used', { username });
+        await record(ctx, challenge.adminId, {
+          action: 'second-factor.recovery-code-used',
+          target: { type: 'account', id: challenge.adminId },
+          changes: { recoveryCodes: {} },
+        });
+      }
       await throttle.refund(counted);
       await repo.deleteChallenge(db, hashToken(token!));
       clearCookie(ctx, 'signin');
-      return startSession(ctx, challenge.adminId, Boolean(device));
+      return startSession(ctx, challenge.adminId, Boolean(device), used);
     },
 
     async logout(ctx: Context): Promise<void> {
       const id = readCookie(ctx, 'sid');
       if (id) {
         const session = await repo.touchSession(db, hashToken(id), config.sessionIdleMinutes);
-        await repo.deleteSession(db, hashToken(id));
+        await inTransaction(db, async (client) => {
+          await repo.deleteSession(client, hashToken(id));
+          if (session)
+            await insertAuditEntry(
+              client,
+              { ...requestSource(ctx), actor: { kind: 'account', id: session.adminId } },
+              { action: 'session.signed-out', target: { type: 'account', id: session.adminId } },
+            );
+        });
         log.info(
           { requestId: ctx.state.requestId, username: session?.username, ip: ctx.ip },
           'admin logged out',

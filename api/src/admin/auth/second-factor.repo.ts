@@ -1,4 +1,4 @@
-import type { Db } from '../../db/pool.ts';
+import type { Db, Queryable } from '../../db/pool.ts';
 
 export interface TotpRow {
   /** Encrypted (totp-crypto.ts); null when not enrolled. */
@@ -40,6 +40,8 @@ export async function activatePending(
   pending: Buffer,
   step: number,
   codeHashes: Buffer[],
+  /** Written in the same transaction (the audit entry of the enrolment). */
+  alsoWrite?: (client: Queryable) => Promise<void>,
 ): Promise<boolean> {
   const client = await db.connect();
   try {
@@ -56,6 +58,7 @@ export async function activatePending(
       return false;
     }
     await replaceCodes(client, adminId, codeHashes);
+    await alsoWrite?.(client);
     await client.query('COMMIT');
     return true;
   } catch (err) {
@@ -66,8 +69,6 @@ export async function activatePending(
   }
 }
 
-type Queryable = Pick<Db, 'query'>;
-
 async function replaceCodes(db: Queryable, adminId: number, codeHashes: Buffer[]): Promise<void> {
   await db.query(
     `WITH gone AS (DELETE FROM admin_recovery_codes WHERE admin_id = $1)
@@ -76,7 +77,7 @@ async function replaceCodes(db: Queryable, adminId: number, codeHashes: Buffer[]
   );
 }
 
-export const replaceRecoveryCodes = (db: Db, adminId: number, codeHashes: Buffer[]) =>
+export const replaceRecoveryCodes = (db: Queryable, adminId: number, codeHashes: Buffer[]) =>
   replaceCodes(db, adminId, codeHashes);
 
 /** Records a code's time step as used; false when it (or a later one) was used already: a replay. */

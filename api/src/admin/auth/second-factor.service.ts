@@ -1,6 +1,9 @@
 import type { Context } from 'koa';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/pool.ts';
+import { insertAuditEntry } from '../../audit/audit.repo.ts';
+import { requestSource } from '../../audit/audit.ts';
+import type { Db, Queryable } from '../../db/pool.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import type { AdminPrincipal } from './auth.service.ts';
@@ -121,7 +124,13 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
         throw wrongCode();
       }
       const { codes, hashes } = await newCodes(admin.adminId);
-      if (!(await store.activatePending(db, admin.adminId, pendingSecret, step, hashes)))
+      const enrolled = (client: Queryable) =>
+        insertAuditEntry(client, requestSource(ctx, admin), {
+          action: 'second-factor.enrolled',
+          target: { type: 'account', id: admin.adminId },
+          changes: { secondFactor: {} },
+        });
+      if (!(await store.activatePending(db, admin.adminId, pendingSecret, step, hashes, enrolled)))
         throw badRequest('The enrolment changed meanwhile. Please start again.');
       await throttle.refund(counted);
       // Sessions that began before this factor existed end; this one goes on.
@@ -141,7 +150,14 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
       }
       await throttle.refund(counted);
       const { codes, hashes } = await newCodes(admin.adminId);
-      await store.replaceRecoveryCodes(db, admin.adminId, hashes);
+      await inTransaction(db, async (client) => {
+        await store.replaceRecoveryCodes(client, admin.adminId, hashes);
+        await insertAuditEntry(client, requestSource(ctx, admin), {
+          action: 'second-factor.recovery-codes-renewed',
+          target: { type: 'account', id: admin.adminId },
+          changes: { recoveryCodes: {} },
+        });
+      });
       securityEvent(log, ctx, 'recovery-codes.replaced', { username: admin.username });
       return codes;
     },

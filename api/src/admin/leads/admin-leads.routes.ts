@@ -9,6 +9,7 @@ import {
   type LeadKind,
 } from '../../leads/lead-kinds.ts';
 import type { AdminPrincipal } from '../auth/auth.service.ts';
+import { requestSource } from '../../audit/audit.ts';
 import type { AdminLeadsService } from './admin-leads.service.ts';
 
 type ListOps = 'listContacts' | 'listDemoRequests' | 'listGetStartedRequests' | 'listNewsletterSubscribers';
@@ -52,7 +53,7 @@ export function adminLeadHandlers(
    */
   const exportCsv = <O extends ExportOps>(kind: Kind, name: string) =>
     as<O>(async ({ ctx, query }) => {
-      const stream = await leads.exportCsv(kind, (query as Query<ExportOps>).q);
+      const stream = await leads.exportCsv(kind, (query as Query<ExportOps>).q, requestSource(ctx));
       stream.once('error', (err) => {
         log.error(
           { requestId: ctx.state.requestId, event: 'export.failed', kind: kind.noun, err },
@@ -72,7 +73,7 @@ export function adminLeadHandlers(
       const { id } = params as PathParams<UpdateOps>;
       const changes = body as RequestBody<UpdateOps>;
       const admin = (ctx.state.admin as AdminPrincipal).username;
-      const lead = await leads.update(kind, id, changes, admin);
+      const lead = await leads.update(kind, id, changes, admin, requestSource(ctx));
       log.info({ requestId: ctx.state.requestId, admin, kind: kind.noun, id, changes }, 'lead changed');
       return { status: 200, body: lead };
     });

@@ -8,6 +8,8 @@ import { csvBatches } from './csv-export.repo.ts';
 import { csvStream } from './csv.ts';
 import { overview } from './overview.repo.ts';
 import { emitLeadChange } from '../../webhooks/lead-events.ts';
+import { insertAuditEntry } from '../../audit/audit.repo.ts';
+import type { AuditSource } from '../../audit/audit.ts';
 
 export interface Page<T> {
   items: T[];
@@ -36,7 +38,13 @@ export function createAdminLeadsService(db: Db) {
      * resolves, so a database that fails at once is answered as a problem, not as a 200 with an
      * empty file (docs/product.md#errors).
      */
-    async exportCsv(kind: LeadKind<unknown>, q: string | undefined): Promise<Readable> {
+    async exportCsv(kind: LeadKind<unknown>, q: string | undefined, source: AuditSource): Promise<Readable> {
+      // The search text may be a person's name or address, so the log says only that there was one.
+      await insertAuditEntry(db, source, {
+        action: 'leads.exported',
+        target: { type: kind.slug, id: null },
+        details: { filters: q ? { search: true } : {} },
+      });
       const batches = csvBatches(db, kind, q);
       const first = await batches.next();
       async function* all() {
@@ -60,6 +68,7 @@ export function createAdminLeadsService(db: Db) {
       id: number,
       changes: Record<string, unknown>,
       actor: string,
+      source: AuditSource,
     ): Promise<T> {
       const newsletter = kind.slug === 'newsletter';
       if (newsletter && 'isActive' in changes) {
@@ -78,7 +87,16 @@ export function createAdminLeadsService(db: Db) {
       const event = { type: newsletter ? ('deactivated' as const) : ('status-changed' as const), actor };
       const lead = await inTransaction(db, async (client) => {
         const result = await repo.update(client, kind, id, columns, event);
-        if (result) await emitLeadChange(client, kind, result.lead, result.previousStatus);
+        if (result) {
+          await emitLeadChange(client, kind, result.lead, result.previousStatus);
+          await insertAuditEntry(client, source, {
+            action: 'lead.status-changed',
+            target: { type: kind.slug, id },
+            changes: {
+              status: { from: result.previousStatus, to: (result.lead as { status: string }).status },
+            },
+          });
+        }
         return result?.lead;
       });
       if (!lead) throw notFound(`There is no ${kind.noun} ${id}.`);

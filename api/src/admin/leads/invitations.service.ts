@@ -6,6 +6,8 @@ import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { demoKind } from '../../leads/lead-kinds.ts';
 import type { InvitationParams } from '../../mail/calendar.ts';
 import { fromAddress } from '../../mail/compose.ts';
+import { insertAuditEntry } from '../../audit/audit.repo.ts';
+import { namesOnly, type AuditSource } from '../../audit/audit.ts';
 import { findById } from './admin-leads.repo.ts';
 import { currentInvitation, lockDemo, saveInvitation } from './invitations.repo.ts';
 import { isTimeZone, zonedInstant } from './local-time.ts';
@@ -52,7 +54,7 @@ export function createInvitationService(db: Db, mailFrom: string) {
   }
 
   return {
-    async schedule(id: number, input: Input, actor: string) {
+    async schedule(id: number, input: Input, actor: string, source: AuditSource) {
       const start = startOf(input);
       await inTransaction(db, async (client) => {
         const demo = await lockDemo(client, id);
@@ -76,11 +78,19 @@ export function createInvitationService(db: Db, mailFrom: string) {
           detail: describe(p),
           actor,
         });
+        await insertAuditEntry(client, source, {
+          action: moving ? 'demo-invitation.moved' : 'demo-invitation.sent',
+          target: { type: 'demo', id },
+          changes: {
+            status: { from: demo.status, to: 'confirmed' },
+            ...namesOnly(['startsAt', 'timeZone', 'durationMinutes', 'meetingUrl']),
+          },
+        });
       });
       return reload(id);
     },
 
-    async cancel(id: number, actor: string) {
+    async cancel(id: number, actor: string, source: AuditSource) {
       await inTransaction(db, async (client) => {
         const demo = await lockDemo(client, id);
         if (!demo) throw notFound(`There is no demo request ${id}.`);
@@ -100,6 +110,11 @@ export function createInvitationService(db: Db, mailFrom: string) {
           event: 'invitation-cancelled',
           detail: describe(p),
           actor,
+        });
+        await insertAuditEntry(client, source, {
+          action: 'demo-invitation.cancelled',
+          target: { type: 'demo', id },
+          changes: { status: { from: demo.status, to: 'cancelled' } },
         });
       });
       return reload(id);

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { requestSource } from '../../audit/audit.ts';
 import type { Handlers } from '../../http/typed.ts';
 import type { AdminPrincipal } from '../auth/auth.service.ts';
 import type { InvitationService } from '../leads/invitations.service.ts';
@@ -21,16 +22,16 @@ export function deskMailHandlers(mail: DeskMailService, invitations: InvitationS
     getMailMessage: async ({ params }) => ({ status: 200, body: await mail.message(params.id) }),
     resendMailMessage: async ({ params, ctx }) => ({
       status: 202,
-      body: await mail.resend(params.id, admin(ctx)),
+      body: await mail.resend(params.id, admin(ctx), requestSource(ctx)),
     }),
     getDeliveryHealth: async () => ({ status: 200, body: await mail.health() }),
     scheduleDemoInvitation: async ({ params, body, ctx }) => ({
       status: 200,
-      body: await invitations.schedule(params.id, body, admin(ctx)),
+      body: await invitations.schedule(params.id, body, admin(ctx), requestSource(ctx)),
     }),
     cancelDemoInvitation: async ({ params, ctx }) => ({
       status: 200,
-      body: await invitations.cancel(params.id, admin(ctx)),
+      body: await invitations.cancel(params.id, admin(ctx), requestSource(ctx)),
     }),
   };
 }

@@ -1,5 +1,8 @@
 import type { components } from '@lead-desk/contract';
 import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { insertAuditEntry } from '../../audit/audit.repo.ts';
+import type { AuditSource } from '../../audit/audit.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { kindBySlug } from '../../leads/lead-kinds.ts';
 import { requeue } from '../../mail/queue.repo.ts';
@@ -72,8 +75,16 @@ export function createDeskMailService(db: Db, emailConfigured: boolean) {
       return m;
     },
 
-    async resend(id: number, actor: string): Promise<S['MailMessageSummary']> {
-      const done = await requeue(db, id, actor);
+    async resend(id: number, actor: string, source: AuditSource): Promise<S['MailMessageSummary']> {
+      const done = await inTransaction(db, async (client) => {
+        const queued = await requeue(client, id, actor);
+        if (queued)
+          await insertAuditEntry(client, source, {
+            action: 'mail.resent',
+            target: { type: 'mail-message', id },
+          });
+        return queued;
+      });
       const m = await findSummary(db, id);
       if (!m) throw notFound(`There is no email ${id}.`);
       if (!done) {

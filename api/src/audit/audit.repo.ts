@@ -1,0 +1,131 @@
+import type { components } from '@lead-desk/contract';
+import type { Db, Queryable } from '../db/pool.ts';
+import type { AuditRecord, AuditSource } from './audit.ts';
+
+type S = components['schemas'];
+
+/** Appends one entry; call it with the transaction's client of the change it records. */
+export async function insertAuditEntry(
+  db: Queryable,
+  source: AuditSource,
+  entry: AuditRecord,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_entries
+       (actor_kind, actor_id, ip, user_agent, request_id, action, target_type, target_id, changes, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      source.actor.kind,
+      source.actor.kind === 'account' ? source.actor.id : null,
+      source.ip ?? null,
+      source.userAgent ?? null,
+      source.requestId ?? null,
+      entry.action,
+      entry.target?.type ?? null,
+      entry.target?.id == null ? null : String(entry.target.id),
+      JSON.stringify(entry.changes ?? {}),
+      JSON.stringify(entry.details ?? {}),
+    ],
+  );
+}
+
+export interface AuditFilters {
+  actorKind?: S['AuditActorKind'];
+  actorId?: number;
+  action?: S['AuditAction'];
+  targetType?: S['AuditTargetType'];
+  targetId?: string;
+  from?: string;
+  to?: string;
+}
+
+/** The WHERE clause of the filters, entries older than `before` (an id), and its parameters. */
+function where(f: AuditFilters, before: number | undefined) {
+  const params: unknown[] = [];
+  const conds: string[] = [];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    if (value === undefined) return;
+    params.push(value);
+    conds.push(sql(`$${params.length}`));
+  };
+  add((p) => `e.actor_kind = ${p}`, f.actorKind);
+  add((p) => `e.actor_id = ${p}`, f.actorId);
+  add((p) => `e.action = ${p}`, f.action);
+  add((p) => `e.target_type = ${p}`, f.targetType);
+  add((p) => `e.target_id = ${p}`, f.targetId);
+  add((p) => `e.at >= ${p}::timestamptz`, f.from);
+  add((p) => `e.at < ${p}::timestamptz`, f.to);
+  add((p) => `e.id < ${p}`, before);
+  return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
+}
+
+interface Row {
+  id: number;
+  at: Date;
+  actor_kind: S['AuditActorKind'];
+  actor_id: number | null;
+  username: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  request_id: string | null;
+  action: S['AuditAction'];
+  target_type: S['AuditTargetType'] | null;
+  target_id: string | null;
+  changes: S['AuditEntry']['changes'];
+  details: Record<string, unknown>;
+}
+
+const SELECT = `SELECT e.id, e.at, e.actor_kind, e.actor_id, u.username, host(e.ip) AS ip, e.user_agent,
+         e.request_id, e.action, e.target_type, e.target_id, e.changes, e.details
+    FROM audit_entries e LEFT JOIN admin_users u ON u.id = e.actor_id`;
+
+/** The one place a row becomes the contract's AuditEntry. */
+function toApi(r: Row): S['AuditEntry'] {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    actor: { kind: r.actor_kind, id: r.actor_id, username: r.username },
+    ip: r.ip,
+    userAgent: r.user_agent,
+    requestId: r.request_id,
+    action: r.action,
+    target: r.target_type ? { type: r.target_type, id: r.target_id } : null,
+    changes: r.changes,
+    details: r.details,
+  };
+}
+
+/** One page, newest first; the cursor is the last entry's id (ids only grow). */
+export async function listAuditEntries(
+  db: Db,
+  f: AuditFilters,
+  limit: number,
+  before: number | undefined,
+): Promise<{ entries: S['AuditEntry'][]; nextCursor: string | null }> {
+  const w = where(f, before);
+  const { rows } = await db.query<Row>(
+    `${SELECT} ${w.sql} ORDER BY e.id DESC LIMIT $${w.params.length + 1}`,
+    [...w.params, limit + 1],
+  );
+  const page = rows.slice(0, limit).map(toApi);
+  return { entries: page, nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null };
+}
+
+/** Every matching entry, newest first, in keyset batches (for the CSV export). */
+export async function* auditEntryBatches(
+  db: Db,
+  f: AuditFilters,
+  batch = 500,
+): AsyncGenerator<S['AuditEntry'][]> {
+  let before: number | undefined;
+  for (;;) {
+    const w = where(f, before);
+    const { rows } = await db.query<Row>(
+      `${SELECT} ${w.sql} ORDER BY e.id DESC LIMIT $${w.params.length + 1}`,
+      [...w.params, batch],
+    );
+    if (rows.length > 0) yield rows.map(toApi);
+    if (rows.length < batch) return;
+    before = rows[rows.length - 1]!.id;
+  }
+}

@@ -1,0 +1,29 @@
+import type { Context } from 'koa';
+import type { Operation, Role } from '../contract/load.ts';
+import { HttpError } from '../http/errors.ts';
+import type { AdminPrincipal } from '../admin/auth/auth.service.ts';
+
+/**
+ * The role check of every secured operation (docs/operations.md#roles): the contract's roles are
+ * ordered, lowest first, and an account may call an operation whose `x-required-role` is its own
+ * role or a lower one. A refusal is a 403 whose `requiredRole` names the role needed.
+ */
+export function createAuthorize(roles: Role[]) {
+  const rank = (role: Role) => roles.indexOf(role);
+  return (ctx: Context, op: Operation): void => {
+    const needed = op.requiredRole;
+    const principal = ctx.state.admin as AdminPrincipal | undefined;
+    if (!needed || !principal) throw new Error(`${op.operationId}: authorize without a role or a session`);
+    if (rank(principal.role) >= rank(needed)) return;
+    throw new HttpError(
+      403,
+      'Forbidden',
+      `This needs the ${needed} role or a higher one; you are signed in as a ${principal.role}.`,
+      { extensions: { requiredRole: needed } },
+    );
+  };
+}
+
+/** Whether `role` may do what `needed` may (the same order as createAuthorize). */
+export const roleAtLeast = (roles: Role[], role: Role, needed: Role) =>
+  roles.indexOf(role) >= roles.indexOf(needed);
