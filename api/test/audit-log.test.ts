@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type supertest from 'supertest';
+import { hashPassword } from '../src/admin/auth/password.ts';
+import { cliSource } from '../src/audit/audit.ts';
+import { inTransaction } from '../src/db/transaction.ts';
+import { removeSecondFactor, resetPassword } from '../src/team/accounts.service.ts';
+import { expectContract } from './contract.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import { createTeam, PASSWORD, signedInAs } from './team-helpers.ts';
+
+interface Entry {
+  id: number;
+  actor: { kind: string; id: number | null; username: string | null };
+  action: string;
+  target: { type: string; id: string | null } | null;
+  changes: Record<string, { from?: unknown; to?: unknown }>;
+  details: Record<string, unknown>;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+describe('the audit log', () => {
+  let t: TestApp;
+  let ids: Awaited<ReturnType<typeof createTeam>>;
+  let admin: supertest.Agent;
+  let member: supertest.Agent;
+
+  /** The newest entries with this action, through the API as an admin would read them. */
+  async function entries(query: Record<string, string | number>): Promise<Entry[]> {
+    const res = await admin.get('/api/audit-entries').query(query);
+    expectContract('listAuditEntries', res);
+    expect(res.status).toBe(200);
+    return res.body.entries as Entry[];
+  }
+  const latest = async (action: string) => (await entries({ action, limit: 1 }))[0]!;
+
+  beforeAll(async () => {
+    t = await startTestApp({ webhookAllowHttp: true });
+    ids = await createTeam(t);
+    admin = await signedInAs(t, 'admin');
+    member = await signedInAs(t, 'member');
+  });
+  afterAll(() => t.close());
+
+  it('records sign-ins, failed ones with the username tried, and sign-outs, with address, agent and request id', async () => {
+    const viewer = t.request().set('Origin', t.baseUrl).set('User-Agent', 'audit-test/1.0');
+    const wrong = await viewer
+      .post('/api/admin/login')
+      .send({ username: 'Viewer', password: 'not the password' });
+    expect(wrong.status).toBe(401);
+    const failed = await latest('session.sign-in-failed');
+    expect(failed).toMatchObject({
+      actor: { kind: 'anonymous', id: null, username: null },
+      target: { type: 'account', id: String(ids.viewer) },
+      details: { username: 'viewer', reason: 'wrong-password' },
+      ip: '127.0.0.1',
+      userAgent: 'audit-test/1.0',
+      requestId: wrong.headers['x-request-id'],
+    });
+    await viewer.post('/api/admin/login').send({ username: 'nobody-here', password: 'not the password' });
+    expect((await latest('session.sign-in-failed')).details).toMatchObject({
+      username: 'nobody-here',
+      reason: 'unknown-user',
+    });
+    expect((await latest('session.sign-in-failed')).target).toBeNull();
+
+    const ok = await viewer.post('/api/admin/login').send({ username: 'viewer', password: PASSWORD });
+    expect(ok.status).toBe(200);
+    expect(await latest('session.signed-in')).toMatchObject({
+      actor: { kind: 'account', id: ids.viewer, username: 'viewer' },
+      target: { type: 'account', id: String(ids.viewer) },
+      requestId: ok.headers['x-request-id'],
+    });
+    expect((await viewer.post('/api/admin/logout')).status).toBe(204);
+    expect(await latest('session.signed-out')).toMatchObject({
+      actor: { kind: 'account', id: ids.viewer, username: 'viewer' },
+    });
+  });
+
+  it("records a lead's status change with the values, and nothing of the lead's personal data", async () => {
+    const demo = await t.request().post('/api/demo').send({ name: 'Ada Lovelace', email: 'ada@example.com' });
+    const changed = await member.patch(`/api/demos/${demo.body.id}`).send({ status: 'completed' });
+    expect(changed.status).toBe(200);
+    const entry = await latest('lead.status-changed');
+    expect(entry).toMatchObject({
+      actor: { kind: 'account', id: ids.member, username: 'member' },
+      target: { type: 'demo', id: String(demo.body.id) },
+      changes: { status: { from: 'pending', to: 'completed' } },
+    });
+    expect(JSON.stringify(entry)).not.toMatch(/Ada|ada@example/);
+  });
+
+  it('records demo invitations sent, moved and cancelled', async () => {
+    const demo = await t
+      .request()
+      .post('/api/demo')
+      .send({ name: 'Grace Hopper', email: 'grace@example.com' });
+    const year = new Date().getUTCFullYear() + 1;
+    const at = (date: string) => ({ date, time: '10:00', timeZone: 'Europe/Berlin', durationMinutes: 30 });
+    expect((await member.put(`/api/demos/${demo.body.id}/invitation`).send(at(`${year}-05-01`))).status).toBe(
+      200,
+    );
+    expect((await member.put(`/api/demos/${demo.body.id}/invitation`).send(at(`${year}-05-02`))).status).toBe(
+      200,
+    );
+    expect((await member.delete(`/api/demos/${demo.body.id}/invitation`)).status).toBe(200);
+    const target = { type: 'demo', id: String(demo.body.id) };
+    expect(await latest('demo-invitation.sent')).toMatchObject({
+      actor: { id: ids.member },
+      target,
+      changes: { status: { from: 'pending', to: 'confirmed' }, startsAt: {} },
+    });
+    expect(await latest('demo-invitation.moved')).toMatchObject({ target, changes: { startsAt: {} } });
+    expect(await latest('demo-invitation.cancelled')).toMatchObject({
+      target,
+      changes: { status: { from: 'confirmed', to: 'cancelled' } },
+    });
+  });
+
+  it('records every CSV export with its filters, the search text withheld', async () => {
+    const res = await admin.get('/api/contacts/export').query({ q: 'someone@example.com' });
+    expect(res.status).toBe(200);
+    const entry = await latest('leads.exported');
+    expect(entry).toMatchObject({
+      actor: { id: ids.admin },
+      target: { type: 'contact', id: null },
+      details: { filters: { search: true } },
+    });
+    expect(JSON.stringify(entry)).not.toContain('someone@example.com');
+  });
+
+  it('records webhook endpoints created, changed, their secret rotated, tested and deleted', async () => {
+    const created = await admin
+      .post('/api/webhooks')
+      .send({ url: 'http://127.0.0.1:9/hook', events: ['lead.created'], description: 'CRM' });
+    expect(created.status).toBe(201);
+    const id = created.body.endpoint.id as number;
+    const target = { type: 'webhook-endpoint', id: String(id) };
+    expect(await latest('webhook.created')).toMatchObject({ actor: { id: ids.admin }, target });
+    await admin.patch(`/api/webhooks/${id}`).send({ description: 'The CRM', enabled: false });
+    expect(await latest('webhook.changed')).toMatchObject({
+      target,
+      changes: { description: {}, enabled: {} },
+    });
+    expect((await admin.post(`/api/webhooks/${id}/rotate-secret`)).status).toBe(200);
+    expect(await latest('webhook.secret-rotated')).toMatchObject({ target });
+    expect(JSON.stringify(await latest('webhook.secret-rotated'))).not.toContain('whsec_');
+    expect((await admin.delete(`/api/webhooks/${id}`)).status).toBe(204);
+    expect(await latest('webhook.deleted')).toMatchObject({ target });
+  });
+
+  it('records password and second-factor resets from the command line as the cli', async () => {
+    expect(await resetPassword(t.db, cliSource, 'viewer', await hashPassword(PASSWORD), true)).toBe(true);
+    expect(await removeSecondFactor(t.db, cliSource, 'nobody')).toBe(false);
+    expect(await latest('account.password-reset')).toMatchObject({
+      actor: { kind: 'cli', id: null },
+      target: { type: 'account', id: String(ids.viewer) },
+      changes: { password: {} },
+    });
+    expect(await latest('second-factor.removed')).toMatchObject({ actor: { kind: 'cli' } });
+    expect(await entries({ action: 'account.created', actorKind: 'cli' })).toHaveLength(4);
+  });
+
+  it('pages newest first and filters by who, action, target and time', async () => {
+    const all = await entries({ limit: 200 });
+    expect(all.map((e) => e.id)).toEqual([...all.map((e) => e.id)].sort((a, b) => b - a));
+    const first = await admin.get('/api/audit-entries').query({ limit: 2 });
+    const second = await admin.get('/api/audit-entries').query({ limit: 2, cursor: first.body.nextCursor });
+    expectContract('listAuditEntries', second);
+    expect([...first.body.entries, ...second.body.entries].map((e: Entry) => e.id)).toEqual(
+      all.slice(0, 4).map((e) => e.id),
+    );
+    const mine = await entries({ actorId: ids.member, limit: 200 });
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((e) => e.actor.id === ids.member)).toBe(true);
+    const aboutViewer = await entries({ targetType: 'account', targetId: String(ids.viewer), limit: 200 });
+    expect(aboutViewer.every((e) => e.target?.id === String(ids.viewer))).toBe(true);
+    expect(await entries({ from: '2999-01-01T00:00:00Z' })).toEqual([]);
+    expect((await entries({ to: '2999-01-01T00:00:00Z', limit: 200 })).length).toBe(all.length);
+    const bad = await admin.get('/api/audit-entries').query({ cursor: 'abc' });
+    expectContract('listAuditEntries', bad);
+    expect(bad.status).toBe(400);
+    const backwards = await admin
+      .get('/api/audit-entries')
+      .query({ from: '2030-01-02T00:00:00Z', to: '2030-01-01T00:00:00Z' });
+    expect(backwards.status).toBe(400);
+  });
+
+  it('exports the filtered entries as CSV, and records that export', async () => {
+    const res = await admin
+      .get('/api/audit-entries/export')
+      .query({ action: 'lead.status-changed' })
+      .buffer(true)
+      .parse((r, cb) => {
+        let text = '';
+        r.setEncoding('utf8');
+        r.on('data', (c: string) => (text += c));
+        r.on('end', () => cb(null, text));
+      });
+    expectContract('exportAuditEntries', res);
+    const lines = (res.body as string).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      '\uFEFFat,actor_kind,actor,ip,user_agent,request_id,action,target_type,target_id,changes,details',
+    );
+    expect(lines.slice(1).every((l) => l.includes(',lead.status-changed,'))).toBe(true);
+    expect(lines).toHaveLength(2);
+    expect(await latest('audit.exported')).toMatchObject({
+      actor: { id: ids.admin },
+      details: { filters: { action: 'lead.status-changed' } },
+    });
+  });
+
+  it('cannot be changed or removed, except by the retention job', async () => {
+    const { id } = await latest('session.signed-in');
+    await expect(t.db.query("UPDATE audit_entries SET action = 'x' WHERE id = $1", [id])).rejects.toThrow(
+      /cannot be changed or removed/,
+    );
+    await expect(t.db.query('DELETE FROM audit_entries WHERE id = $1', [id])).rejects.toThrow(
+      /cannot be changed or removed/,
+    );
+    await expect(t.db.query('TRUNCATE audit_entries')).rejects.toThrow(/cannot be changed or removed/);
+    const still = await t.db.query('SELECT 1 FROM audit_entries WHERE id = $1', [id]);
+    expect(still.rowCount).toBe(1);
+    // The retention job's way: a setting of its own transaction only.
+    await inTransaction(t.db, async (c) => {
+      await c.query("SET LOCAL lead_desk.audit_retention = 'on'");
+      await c.query('DELETE FROM audit_entries WHERE id = $1', [id]);
+    });
+    expect((await t.db.query('SELECT 1 FROM audit_entries WHERE id = $1', [id])).rowCount).toBe(0);
+    await expect(t.db.query('DELETE FROM audit_entries')).rejects.toThrow(/cannot be changed or removed/);
+  });
+});
