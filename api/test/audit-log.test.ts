@@ -6,6 +6,7 @@ import { inTransaction } from '../src/db/transaction.ts';
 import { removeSecondFactor, resetPassword } from '../src/team/accounts.service.ts';
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
+import { code, enrol } from './mfa-helpers.ts';
 import { createTeam, PASSWORD, signedInAs } from './team-helpers.ts';
 
 interface Entry {
@@ -76,6 +77,37 @@ describe('the audit log', () => {
     expect(await latest('session.signed-out')).toMatchObject({
       actor: { kind: 'account', id: ids.viewer, username: 'viewer' },
     });
+  });
+
+  it('records second-factor set-up, renewed recovery codes and a recovery code used to sign in', async () => {
+    const owner = await signedInAs(t, 'owner');
+    const { secret, recoveryCodes } = await enrol(t, owner);
+    const mine = {
+      actor: { kind: 'account', id: ids.owner },
+      target: { type: 'account', id: String(ids.owner) },
+    };
+    expect(await latest('second-factor.enrolled')).toMatchObject({ ...mine, changes: { secondFactor: {} } });
+    const renewed = await owner.post('/api/admin/second-factor/recovery-codes').send({ code: code(secret) });
+    expect(renewed.status).toBe(200);
+    expect(await latest('second-factor.recovery-codes-renewed')).toMatchObject(mine);
+    expect(JSON.stringify(await entries({ limit: 200 }))).not.toContain(recoveryCodes[0]!);
+
+    const other = t.request().set('Origin', t.baseUrl);
+    expect(
+      (await other.post('/api/admin/login').send({ username: 'owner', password: PASSWORD })).status,
+    ).toBe(202);
+    const wrong = await other.post('/api/admin/login/second-factor').send({ code: '000000' });
+    expect(wrong.status).toBe(401);
+    expect(await latest('session.sign-in-failed')).toMatchObject({
+      actor: { kind: 'anonymous' },
+      details: { username: 'owner', reason: 'wrong-code' },
+    });
+    const used = await other
+      .post('/api/admin/login/second-factor')
+      .send({ code: renewed.body.recoveryCodes[0] as string });
+    expect(used.status).toBe(200);
+    expect(await latest('second-factor.recovery-code-used')).toMatchObject(mine);
+    expect((await latest('session.signed-in')).details).toMatchObject({ with: 'recovery-code' });
   });
 
   it("records a lead's status change with the values, and nothing of the lead's personal data", async () => {
