@@ -5,7 +5,8 @@
 // generated/schema.d.ts say what shape data has; these say what the rules are, so the web forms, the
 // desk and the emails never write a list, a limit or a message again. The shared parameters' rules
 // (the search text, the page cursor) go to generated/parameters.{js,d.ts}, a module of their own: a
-// page's router checks its URL by them and should not load every schema for that.
+// page's router checks its URL by them and should not load every schema for that. The role matrix
+// goes to generated/roles.{js,d.ts}.
 //   node scripts/generate-values.mjs            writes the files
 //   node scripts/generate-values.mjs --check    fails when they are stale
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -64,6 +65,15 @@ for (const [name, parameter] of Object.entries(document.components.parameters ??
   };
 }
 
+// The role matrix (docs/operations.md#roles): the roles, lowest first, and the least role each desk
+// operation needs, so the desk hides what the signed-in role may not do by the server's own table.
+const requiredRoles = {};
+for (const item of Object.values(document.paths)) {
+  for (const op of Object.values(item)) {
+    if (op && op['x-required-role']) requiredRoles[op.operationId] = op['x-required-role'];
+  }
+}
+
 const banner =
   '// Generated from openapi.yaml by scripts/generate-values.mjs (npm run generate). Do not edit.\n';
 const declared = (json) =>
@@ -80,11 +90,14 @@ const module = (name, value) => {
 };
 const values = module('schemas', schemas);
 const params = module('parameters', parameters);
+const matrix = module('roles', { order: document.components.schemas.Role.enum, requiredRoles });
 const files = {
   'generated/values.js': values.js,
   'generated/values.d.ts': values.dts,
   'generated/parameters.js': params.js,
   'generated/parameters.d.ts': params.dts,
+  'generated/roles.js': matrix.js,
+  'generated/roles.d.ts': matrix.dts,
 };
 
 const check = process.argv.includes('--check');

@@ -28,6 +28,7 @@ test('under optional, a dismissible banner suggests two-step sign-in and links t
 // server runs `optional`, so the session is answered as a `required` server answers it.
 const session: components['schemas']['Session'] = {
   username: 'admin',
+  role: 'owner',
   expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
   secondFactor: { policy: 'required', enrolled: false, mustEnrol: true, recoveryCodesLeft: 0 },
 };

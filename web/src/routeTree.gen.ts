@@ -27,6 +27,7 @@ import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/u
 import { Route as NewsletterUnsubscribeFailedRouteImport } from './routes/newsletter/unsubscribe-failed'
 import { Route as NewsletterUnsubscribedRouteImport } from './routes/newsletter/unsubscribed'
 import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_desk/_dashboard/route'
+import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
 import { Route as AdminDeskSecurityRouteImport } from './routes/admin/_desk/security'
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
 import { Route as AdminDeskDashboardIndexRouteImport } from './routes/admin/_desk/_dashboard/index'
@@ -123,6 +124,11 @@ const AdminDeskDashboardRouteRoute = AdminDeskDashboardRouteRouteImport.update({
   id: '/_dashboard',
   getParentRoute: () => AdminDeskRouteRoute,
 } as any)
+const AdminDeskAuditRoute = AdminDeskAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
 const AdminDeskSecurityRoute = AdminDeskSecurityRouteImport.update({
   id: '/security',
   path: '/security',
@@ -171,6 +177,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
+  '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
@@ -195,6 +202,7 @@ export interface FileRoutesByTo {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
+  '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
@@ -221,6 +229,7 @@ export interface FileRoutesById {
   '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
+  '/admin/_desk/audit': typeof AdminDeskAuditRoute
   '/admin/_desk/security': typeof AdminDeskSecurityRoute
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/_desk/_dashboard/$kind': typeof AdminDeskDashboardKindRoute
@@ -247,6 +256,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/newsletter/unsubscribe-failed'
     | '/newsletter/unsubscribed'
+    | '/admin/audit'
     | '/admin/security'
     | '/admin/$kind/$id'
     | '/admin/$kind'
@@ -271,6 +281,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/newsletter/unsubscribe-failed'
     | '/newsletter/unsubscribed'
+    | '/admin/audit'
     | '/admin/security'
     | '/admin/$kind/$id'
     | '/admin/$kind'
@@ -296,6 +307,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe-failed'
     | '/newsletter/unsubscribed'
     | '/admin/_desk/_dashboard'
+    | '/admin/_desk/audit'
     | '/admin/_desk/security'
     | '/admin/_desk/$kind/$id'
     | '/admin/_desk/_dashboard/$kind'
@@ -450,6 +462,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskDashboardRouteRouteImport
       parentRoute: typeof AdminDeskRouteRoute
     }
+    '/admin/_desk/audit': {
+      id: '/admin/_desk/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminDeskAuditRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
     '/admin/_desk/security': {
       id: '/admin/_desk/security'
       path: '/security'
@@ -513,6 +532,7 @@ const AdminDeskDashboardRouteRouteWithChildren =
 
 interface AdminDeskRouteRouteChildren {
   AdminDeskDashboardRouteRoute: typeof AdminDeskDashboardRouteRouteWithChildren
+  AdminDeskAuditRoute: typeof AdminDeskAuditRoute
   AdminDeskSecurityRoute: typeof AdminDeskSecurityRoute
   AdminDeskKindIdRoute: typeof AdminDeskKindIdRoute
   AdminDeskWebhooksIdRoute: typeof AdminDeskWebhooksIdRoute
@@ -521,6 +541,7 @@ interface AdminDeskRouteRouteChildren {
 
 const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
   AdminDeskDashboardRouteRoute: AdminDeskDashboardRouteRouteWithChildren,
+  AdminDeskAuditRoute: AdminDeskAuditRoute,
   AdminDeskSecurityRoute: AdminDeskSecurityRoute,
   AdminDeskKindIdRoute: AdminDeskKindIdRoute,
   AdminDeskWebhooksIdRoute: AdminDeskWebhooksIdRoute,

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@lead-desk/contract';
 import { schemas } from '@lead-desk/contract/values';
 import { z } from 'zod';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { can, type DeskOperation } from '../../../lib/roles.ts';
 
 /** Every query that needs a session starts with this key: they all go when the session does. */
 export const adminKey = ['admin'] as const;
@@ -21,6 +22,11 @@ export const sessionQuery = queryOptions({
     }
   },
 });
+
+/** Whether the signed-in role may call this operation (the desk hides what it may not). */
+export function useCan(operation: DeskOperation): boolean {
+  return can(useQuery(sessionQuery).data?.role, operation);
+}
 
 // The password step's fields and messages, as the contract's LoginInput has them.
 const field = schemas.LoginInput.properties;

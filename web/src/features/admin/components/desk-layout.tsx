@@ -3,14 +3,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { notify } from '../../../components/notices.tsx';
+import { can, roleLabels, type Role } from '../../../lib/roles.ts';
 import { adminKey, useLogout } from '../api/session.ts';
 import { EnrolBanner } from './security/enrol-banner.tsx';
 
 /**
- * The signed-in desk's frame: who is signed in, Dashboard, Webhooks, Refresh, Security, Logout,
- * Back to Website.
+ * The signed-in desk's frame: who is signed in and with which role, Dashboard, Webhooks and Audit
+ * log (for the roles that may read them), Refresh, Security, Logout, Back to Website.
  */
-export function DeskLayout({ username, children }: { username: string; children: ReactNode }) {
+export function DeskLayout({
+  username,
+  role,
+  children,
+}: {
+  username: string;
+  role: Role;
+  children: ReactNode;
+}) {
   const qc = useQueryClient();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -34,15 +43,24 @@ export function DeskLayout({ username, children }: { username: string; children:
               Admin Dashboard
             </Heading>
             <HStack gap="3" flexWrap="wrap">
-              <Text>Logged in as: {username}</Text>
+              <Text>
+                Logged in as: {username} ({roleLabels[role]})
+              </Text>
               <Button asChild size="sm" variant="ghost">
                 <Link to="/admin" activeOptions={{ exact: true }}>
                   Dashboard
                 </Link>
               </Button>
-              <Button asChild size="sm" variant="ghost">
-                <Link to="/admin/webhooks">Webhooks</Link>
-              </Button>
+              {can(role, 'listWebhookEndpoints') && (
+                <Button asChild size="sm" variant="ghost">
+                  <Link to="/admin/webhooks">Webhooks</Link>
+                </Button>
+              )}
+              {can(role, 'listAuditEntries') && (
+                <Button asChild size="sm" variant="ghost">
+                  <Link to="/admin/audit">Audit log</Link>
+                </Button>
+              )}
               <Button
                 size="sm"
                 variant="outline"

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { historyQuery } from '../api/follow-up.ts';
 import { leadQuery, type Lead } from '../api/leads.ts';
+import { useCan } from '../api/session.ts';
 import type { LeadKind } from '../desk-routes.ts';
 import { InvitationForm } from './invitation-form.tsx';
 import { LeadEmails } from './lead-emails.tsx';
@@ -49,6 +50,8 @@ export function LeadDetails<K extends LeadKind>(props: { kind: K; id: number; op
   const { kind, id } = props;
   const view = leadViews[kind] as LeadView<K>;
   const { data: lead } = useQuery(leadQuery(kind, id));
+  const mayInvite = useCan('scheduleDemoInvitation');
+  const mayReadWebhooks = useCan('listWebhookDeliveries');
   // The route's loader fetched the lead (or answered "not found") before this rendered.
   if (!lead) return null;
   return (
@@ -80,9 +83,9 @@ export function LeadDetails<K extends LeadKind>(props: { kind: K; id: number; op
           </Box>
         </Card.Body>
       </Card.Root>
-      {kind === 'demos' && <InvitationForm demo={lead as Lead<'demos'>} />}
+      {kind === 'demos' && mayInvite && <InvitationForm demo={lead as Lead<'demos'>} />}
       <FollowUp kind={kind} id={id} openMessage={props.openMessage} />
-      <LeadDeliveries kind={kind} id={id} />
+      {mayReadWebhooks && <LeadDeliveries kind={kind} id={id} />}
     </Stack>
   );
 }

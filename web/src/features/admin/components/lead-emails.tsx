@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, HStack, Link as ChakraLink, Stack, Text } fro
 import type { components } from '@lead-desk/contract';
 import { Link } from '@tanstack/react-router';
 import { useResendMessage } from '../api/follow-up.ts';
+import { useCan } from '../api/session.ts';
 import type { LeadKind } from '../desk-routes.ts';
 import { formatDate } from './format.ts';
 import { mailStatusLabel, mailStatusPalette, templateLabel } from './mail-labels.ts';
@@ -31,6 +32,7 @@ function ResendButton({ message }: { message: Summary }) {
  */
 export function LeadEmails(props: { kind: LeadKind; id: number; messages: Summary[]; open?: number }) {
   const { kind, id, messages, open } = props;
+  const mayResend = useCan('resendMailMessage');
   if (messages.length === 0) return <Text color="gray.700">No emails for this lead.</Text>;
   return (
     <Stack as="ul" listStyleType="none" gap="4" data-testid="lead-emails">
@@ -72,7 +74,7 @@ export function LeadEmails(props: { kind: LeadKind; id: number; messages: Summar
                       {isOpen ? `Hide email #${m.id}` : `Show email #${m.id}`}
                     </Link>
                   </ChakraLink>
-                  {m.canResend && <ResendButton message={m} />}
+                  {m.canResend && mayResend && <ResendButton message={m} />}
                 </HStack>
                 {isOpen && (
                   <Box id={`email-${m.id}-content`}>

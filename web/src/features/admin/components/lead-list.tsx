@@ -2,6 +2,7 @@ import { Box, Button, Link as ChakraLink, Field, HStack, Input, Stack, Table, Te
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { exportUrl, leadPageQuery, PAGE_SIZE } from '../api/leads.ts';
+import { useCan } from '../api/session.ts';
 import { SEARCH_MAX_LENGTH, type LeadKind, type ListSearch } from '../desk-routes.ts';
 import { leadViews, type LeadView } from './lead-views.tsx';
 import { useSearchText } from './use-search-text.ts';
@@ -20,6 +21,7 @@ export interface LeadListProps<K extends LeadKind> {
 
 /** One list: debounced search, keyset paging, CSV export of the search, a link to each lead. */
 export function LeadList<K extends LeadKind>({ kind, search, onSearch, onPage, ...props }: LeadListProps<K>) {
+  const mayExport = useCan('exportContacts');
   // The first page has nothing before it, however it was reached.
   const earlier = search.cursor ? props.earlier : [];
   const view = leadViews[kind] as LeadView<K>;
@@ -52,11 +54,13 @@ export function LeadList<K extends LeadKind>({ kind, search, onSearch, onPage, .
             placeholder={view.placeholder}
           />
         </Field.Root>
-        <Button asChild variant="outline" size="sm">
-          <a href={exportUrl(kind, search.q)} download>
-            Export CSV
-          </a>
-        </Button>
+        {mayExport && (
+          <Button asChild variant="outline" size="sm">
+            <a href={exportUrl(kind, search.q)} download>
+              Export CSV
+            </a>
+          </Button>
+        )}
       </HStack>
       <Box overflowX="auto" bg="white" rounded="md" borderWidth="1px">
         <Table.Root

@@ -1,6 +1,7 @@
 import { Badge, Button, HStack, NativeSelect, Stack } from '@chakra-ui/react';
 import { schemas } from '@lead-desk/contract/values';
 import { useChangeLead, type Lead } from '../api/leads.ts';
+import { useCan } from '../api/session.ts';
 
 const statusPalette: Record<string, string> = {
   pending: 'yellow',
@@ -24,20 +25,28 @@ function StatusSelect<S extends string>({
   options: readonly S[];
   onChange: (status: S) => void;
 }) {
+  // A viewer sees the status, not a control it may not use.
+  const mayChange = useCan('updateDemoRequest');
   return (
     <Stack gap="1">
       <Badge colorPalette={statusPalette[value]} alignSelf="flex-start" data-testid="status">
         {value}
       </Badge>
-      <NativeSelect.Root size="xs" width="32">
-        <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value as S)}>
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </NativeSelect.Field>
-      </NativeSelect.Root>
+      {mayChange && (
+        <NativeSelect.Root size="xs" width="32">
+          <NativeSelect.Field
+            aria-label={label}
+            value={value}
+            onChange={(e) => onChange(e.target.value as S)}
+          >
+            {options.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </NativeSelect.Field>
+        </NativeSelect.Root>
+      )}
     </Stack>
   );
 }
@@ -72,13 +81,14 @@ export function GetStartedStatus({ lead }: { lead: Lead<'get-started'> }) {
  */
 export function SubscriberStatus({ lead }: { lead: Lead<'newsletters'> }) {
   const change = useChangeLead('newsletters');
+  const mayChange = useCan('updateNewsletterSubscriber');
   const labels = schemas.NewsletterStatus['x-enum-labels'];
   return (
     <HStack>
       <Badge colorPalette={lead.status === 'inactive' ? 'gray' : statusPalette[lead.status]}>
         {labels[lead.status]}
       </Badge>
-      {lead.status !== 'inactive' && (
+      {mayChange && lead.status !== 'inactive' && (
         <Button
           size="xs"
           variant="outline"

@@ -21,7 +21,7 @@ export const Route = createFileRoute('/admin/_desk')({
 function Desk() {
   const { session } = Route.useRouteContext();
   return (
-    <DeskLayout username={session.username}>
+    <DeskLayout username={session.username} role={session.role}>
       <Outlet />
     </DeskLayout>
   );
