@@ -16,11 +16,18 @@ const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-Passw0rd!';
  * Makes admin accounts with the admin CLI (docs/operations.md#admin-accounts) in a data folder,
  * before a server takes its database.
  */
-function createAdmins(dir, usernames) {
+function createAdmins(dir, usernames, role) {
   for (const username of usernames) {
     const made = spawnSync(
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'api/src/cli/admin.ts'), 'create', username],
+      [
+        '--import',
+        'tsx',
+        path.join(root, 'api/src/cli/admin.ts'),
+        'create',
+        username,
+        ...(role ? ['--role', role] : []),
+      ],
       {
         cwd: root,
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -42,6 +49,8 @@ function createAdmins(dir, usernames) {
 // Accounts of their own for the second-factor specs (tests/e2e/admin-mfa.own-server.spec.ts), one per
 // Playwright project: enrolling the shared `admin` would ask every other spec for a code.
 createAdmins(dataDir, process.env.E2E_MFA_ADMINS?.split(',') ?? ['mfa-desktop', 'mfa-mobile']);
+// A viewer (docs/operations.md#roles) for tests/e2e/desk-roles.spec.ts: it reads, and changes nothing.
+createAdmins(dataDir, ['viewer'], 'viewer');
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 /** `npm start` (scripts/start.mjs) on a data folder of its own, with the e2e settings. */
