@@ -162,7 +162,7 @@ describe('the audit log', () => {
     expect(JSON.stringify(entry)).not.toContain('someone@example.com');
   });
 
-  it('records webhook endpoints created, changed, their secret rotated, tested and deleted', async () => {
+  it('records webhook endpoints created, changed, their secret rotated and deleted', async () => {
     const created = await admin
       .post('/api/webhooks')
       .send({ url: 'http://127.0.0.1:9/hook', events: ['lead.created'], description: 'CRM' });
@@ -192,6 +192,42 @@ describe('the audit log', () => {
     });
     expect(await latest('second-factor.removed')).toMatchObject({ actor: { kind: 'cli' } });
     expect(await entries({ action: 'account.created', actorKind: 'cli' })).toHaveLength(4);
+  });
+
+  it('records a webhook test sent and a delivery redelivered, and an email sent again', async () => {
+    const created = await admin
+      .post('/api/webhooks')
+      .send({ url: 'http://127.0.0.1:9/hook', events: ['lead.created'] });
+    const id = created.body.endpoint.id as number;
+    const tested = await admin.post(`/api/webhooks/${id}/test`);
+    expect(tested.status).toBe(200);
+    const deliveryId = tested.body.delivery.id as number;
+    expect(await latest('webhook.test-sent')).toMatchObject({
+      actor: { id: ids.admin },
+      target: { type: 'webhook-endpoint', id: String(id) },
+      details: { delivery: deliveryId },
+    });
+    const again = await admin.post(`/api/webhook-deliveries/${deliveryId}/redeliver`);
+    expect(again.status).toBe(202);
+    expect(await latest('webhook.redelivered')).toMatchObject({
+      target: { type: 'webhook-delivery', id: String(deliveryId) },
+      details: { redelivery: again.body.id },
+    });
+
+    // A failed email (as the worker leaves one the SMTP server refused) sent again by a member.
+    await t
+      .request()
+      .post('/api/contact')
+      .send({ name: 'Alan Turing', email: 'alan@example.com', message: 'Hello there, about pricing' });
+    const { rows } = await t.db.query<{ id: number }>(
+      "UPDATE mail_messages SET status = 'failed' WHERE id = (SELECT max(id) FROM mail_messages) RETURNING id",
+    );
+    const resent = await member.post(`/api/mail-messages/${rows[0]!.id}/resend`);
+    expect(resent.status).toBe(202);
+    expect(await latest('mail.resent')).toMatchObject({
+      actor: { id: ids.member },
+      target: { type: 'mail-message', id: String(rows[0]!.id) },
+    });
   });
 
   it('pages newest first and filters by who, action, target and time', async () => {
