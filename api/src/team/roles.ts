@@ -23,7 +23,3 @@ export function createAuthorize(roles: Role[]) {
     );
   };
 }
-
-/** Whether `role` may do what `needed` may (the same order as createAuthorize). */
-export const roleAtLeast = (roles: Role[], role: Role, needed: Role) =>
-  roles.indexOf(role) >= roles.indexOf(needed);
