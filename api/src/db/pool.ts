@@ -29,6 +29,18 @@ export function createPool(connectionString: string, max = 20, statementTimeoutM
   return pool;
 }
 
+/**
+ * The moment a write sent now must have started by, for PostgreSQL's `write_deadline()` (see the
+ * add-write-deadline migration): the pool's statement timeout from now, a second before the
+ * client itself gives up (`query_timeout`). A write that waited longer in a stalled server's
+ * socket is refused when it arrives, so the 503 the client answered stays true. It assumes the
+ * API and PostgreSQL read the same clock to within that second (one machine, or NTP).
+ */
+export function writeDeadline(db: Db): string {
+  const timeout = Number(db.options.statement_timeout ?? 5000);
+  return new Date(Date.now() + timeout).toISOString();
+}
+
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

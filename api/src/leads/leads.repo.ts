@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Db } from '../db/pool.ts';
+import { writeDeadline, type Db } from '../db/pool.ts';
 import { RETRY_AFTER_SQL, takeSql } from '../limits/rate-limit.repo.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { LeadKind } from './lead-kinds.ts';
@@ -55,10 +55,13 @@ const RATE_LIMIT_COLUMNS = `
 function guardedInsertSql(table: string, columns: string[]): readonly [name: string, text: string] {
   const arrays = columns.map((_, i) => `$${i + 5}::text[]`).join(', ');
   const limit = `$${columns.length + 5}::int`;
+  // The write's deadline (db/pool.ts writeDeadline): nothing is stored once the client gave up.
+  const deadline = `$${columns.length + 6}::timestamptz`;
   const text = `
     WITH input AS (
       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], ${arrays})
         WITH ORDINALITY AS t (bucket, scope, key, hash, ${columns.join(', ')}, ord)
+       WHERE write_deadline(${deadline})
     ),
     rl AS (${takeSql(`SELECT bucket, count(*) AS n, ${limit} AS capacity, ${limit}::float8 / 60 AS per_second
                          FROM input WHERE bucket IS NOT NULL GROUP BY bucket`)}),
@@ -148,6 +151,7 @@ export async function insertGuarded(
       items.map((it) => it.guard.requestHash),
       ...columns,
       items[0]!.guard.limit,
+      writeDeadline(db),
     ],
   });
   return rows.map((row) => ({
