@@ -12,6 +12,7 @@ import { startHousekeeping } from './system/housekeeping.ts';
 import { trackForeground } from './jobs/foreground.ts';
 import { startWorker } from './jobs/worker.ts';
 import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
+import { handleUnhandledRejections } from './process-policy.ts';
 import { deliverDeps } from './webhooks/deliver.ts';
 
 let config: Config;
@@ -23,6 +24,8 @@ try {
   process.exit(1);
 }
 const log = createLogger(config.logLevel);
+// A rejection nothing handled is logged and counted, never the end of the site (process-policy.ts).
+const rejections = handleUnhandledRejections(log);
 
 let embedded: EmbeddedDatabase | undefined;
 let databaseUrl = config.databaseUrl;
@@ -41,15 +44,17 @@ await ensureFirstAdmin(db, config, log);
 if (config.adminMfa !== 'off' && !config.adminMfaKey)
   config.adminMfaKey = loadOrCreateKey(config.adminMfaKeyFile);
 const metrics = createMetrics(db);
+rejections.countIn(metrics);
 const webhooks = deliverDeps(db, config, log);
 const app = createApp({ db, config, log, metrics, webhooks });
 const housekeeping = startHousekeeping(db, log);
 // Under `npm start` the job worker shares this process, on a pool of its own so that busy jobs never
-// take the connections requests need; the Docker stack runs it alone (worker.ts).
+// take the connections requests need (its jobs, a LISTEN connection per runner, the relays); the
+// Docker stack runs it alone (worker.ts). A runner that fails is started again (jobs/supervise.ts).
 const workerDb = config.workerInProcess
-  ? createPool(databaseUrl, config.workerConcurrency + 3, config.dbStatementTimeoutMs)
+  ? createPool(databaseUrl, config.workerConcurrency + 5, config.dbStatementTimeoutMs)
   : undefined;
-// It yields to visitors' requests while they keep the server busy (docs/operations.md#yield).
+// It takes fewer jobs while visitors' requests keep the server busy (docs/operations.md#yield).
 const foreground = trackForeground(config.workerYieldAt);
 const worker = workerDb
   ? await startWorker(

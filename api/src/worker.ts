@@ -8,6 +8,7 @@ import { createPool } from './db/pool.ts';
 import { createLogger } from './http/logger.ts';
 import { startWorker } from './jobs/worker.ts';
 import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
+import { handleUnhandledRejections } from './process-policy.ts';
 
 let config: Config;
 try {
@@ -19,6 +20,12 @@ try {
   process.exit(1);
 }
 const log = createLogger(config.logLevel, 'worker');
+// A bug's rejection stops this process non-zero, so that its container is started again; the
+// database being away does not: the job runner restarts itself (process-policy.ts).
+let started = false;
+const rejections = handleUnhandledRejections(log, () =>
+  started ? void shutdown('unhandled rejection', 1) : process.exit(1),
+);
 
 // The API migrates too; whoever comes second waits on the migration lock, then finds nothing to do.
 await migrate(config.databaseUrl!, {
@@ -27,6 +34,7 @@ await migrate(config.databaseUrl!, {
 });
 const db = createPool(config.databaseUrl!, config.dbPoolSize);
 const metrics = createMetrics(db);
+rejections.countIn(metrics);
 const worker = await startWorker({ db, config, log, metrics });
 const metricsServer =
   config.metricsPort !== null
@@ -42,9 +50,10 @@ const HEARTBEAT = '/tmp/worker-heartbeat';
 const beat = () => writeFileSync(HEARTBEAT, String(Date.now()));
 beat();
 const heartbeat = setInterval(beat, 5000);
+started = true;
 
 let stopping = false;
-async function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   clearInterval(heartbeat);
@@ -53,7 +62,7 @@ async function shutdown(signal: string) {
   metricsServer?.close();
   await db.end().catch(() => {});
   log.info('stopped');
-  process.exit(0);
+  process.exit(exitCode);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

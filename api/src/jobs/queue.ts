@@ -1,6 +1,7 @@
 import { Logger as WorkerLogger, run, type Runner, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from '../http/logger.ts';
+import { RUNNER_BASE } from './supervise.ts';
 
 /**
  * The durable job queue: graphile-worker (0.17; 0.18 needs Node 22.18) in the database's
@@ -62,9 +63,7 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
     concurrency: opts.concurrency,
     pollInterval: opts.pollIntervalMs,
     taskList: opts.taskList,
-    // No crontab file is read from the working directory; the server handles signals itself.
-    crontab: '',
-    noHandleSignals: true,
+    ...RUNNER_BASE,
     logger: workerLogger(opts.log),
   });
   return {

@@ -1,4 +1,4 @@
-import { run, type Runner, type TaskList } from 'graphile-worker';
+import type { TaskList } from 'graphile-worker';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
@@ -11,8 +11,9 @@ import { createSecrets } from '../secrets/secrets.ts';
 import { deliverDeps, type DeliverDeps } from '../webhooks/deliver.ts';
 import { startWebhookRelay } from '../webhooks/relay.ts';
 import { webhookTasks } from '../webhooks/webhooks.tasks.ts';
-import { gate, HOLD_MS, pace, type Foreground } from './foreground.ts';
+import type { Foreground } from './foreground.ts';
 import { workerLogger } from './queue.ts';
+import { superviseRunner, type SupervisedRunner } from './supervise.ts';
 
 export interface WorkerOptions {
   /** Seconds a claimed message stays one worker's (default 120: longer than any SMTP timeout). */
@@ -21,23 +22,20 @@ export interface WorkerOptions {
   sweepEveryMs?: number;
   /** How long the dispatcher waits after finding no new message (default 100 ms). */
   dispatchIdleMs?: number;
-  /** The HTTP server sharing this process: while it is busy, new work waits (foreground.ts). */
+  /** The HTTP server sharing this process: while it is busy, the worker takes fewer jobs (foreground.ts). */
   yieldTo?: Foreground;
-  /** How long a rush holds every new job before portions move (default HOLD_MS, 30 s). */
-  holdMs?: number;
   /** How often the alert digests look for a burst of waiting alerts (default 1 s). */
   digestEveryMs?: number;
+  /** First wait before a failed job runner is started again (default 1 s, supervise.ts). */
+  restartBackoffMs?: number;
 }
 
-/**
- * What the feeders take per look once a rush has lasted longer than the hold, looks at least 200 ms
- * apart: 20 emails and 50 webhook events a second, in small portions, so no moment's burst of work
- * delays requests.
- */
-const BUSY_PORTION = { messages: 4, events: 10, everyMs: 200 };
+/** The flag every follow-up job carries (mail/queue.repo.ts, the record-job-pools migration). */
+export const BACKGROUND_FLAG = 'background';
 
 export interface Worker {
-  runner: Runner;
+  /** The supervised runners: one, or two beside a server it yields to. */
+  runners: SupervisedRunner[];
   /** Takes no new job, lets running ones finish (graphile-worker's graceful shutdown), closes SMTP. */
   stop(): Promise<void>;
 }
@@ -57,38 +55,45 @@ export async function startWorker(
   const transport = config.smtpUrl ? createTransport(config.smtpUrl) : null;
   if (!transport) log.warn('SMTP_URL is not set: emails are rendered and held, not sent (see the desk)');
   const leaseSeconds = opts.leaseSeconds ?? 120;
-  const holdMs = opts.holdMs ?? HOLD_MS;
-  // Jobs already queued when a rush begins wait for it too, before they start (not midway).
-  const jobGate = gate(opts.yieldTo, holdMs);
-  const gated = (tasks: TaskList): TaskList =>
-    Object.fromEntries(
-      Object.entries(tasks).map(([name, task]) => [
-        name,
-        async (payload, helpers) => {
-          await jobGate.pass();
-          return task!(payload, helpers);
-        },
-      ]),
-    ) as TaskList;
-  const runner = await run({
-    pgPool: db,
-    concurrency: config.workerConcurrency,
-    noHandleSignals: true,
-    // No crontab file is read from the working directory.
-    crontab: '',
-    pollInterval: config.workerPollIntervalMs,
-    logger: workerLogger(log),
-    taskList: gated({
-      ...webhookTasks(webhooks),
-      send_mail: sendMailTask({
-        ...deps,
-        metrics: deps.metrics,
-        secrets: createSecrets(db),
-        transport,
-        leaseSeconds,
-      }),
+  const taskList: TaskList = {
+    ...webhookTasks(webhooks),
+    send_mail: sendMailTask({
+      ...deps,
+      metrics: deps.metrics,
+      secrets: createSecrets(db),
+      transport,
+      leaseSeconds,
     }),
-  });
+  };
+  const supervise = (name: string, concurrency: number, forbiddenFlags?: () => string[] | null) =>
+    superviseRunner({
+      db,
+      log,
+      name,
+      backoffMs: opts.restartBackoffMs,
+      onRestart: () => deps.metrics?.workerRestarts.inc({ runner: name }),
+      options: {
+        concurrency,
+        pollInterval: config.workerPollIntervalMs,
+        logger: workerLogger(log),
+        taskList,
+        forbiddenFlags,
+      },
+    });
+  // Beside a server it yields to (docs/operations.md#yield), the worker is two runners: one job at
+  // a time always, so acknowledgments keep flowing during a rush, and the rest of its concurrency
+  // only while the server is not busy (graphile-worker's forbiddenFlags: while busy, those workers
+  // take no job carrying the flag; nothing they claimed waits).
+  const yieldTo = opts.yieldTo;
+  const runners =
+    yieldTo && config.workerConcurrency > 1
+      ? [
+          await supervise('steady', 1),
+          await supervise('spare', config.workerConcurrency - 1, () =>
+            yieldTo.busy() ? [BACKGROUND_FLAG] : null,
+          ),
+        ]
+      : [await supervise('jobs', config.workerConcurrency)];
   const sweep = setInterval(() => {
     requeueStale(db).then(
       (n) => n > 0 && log.warn({ messages: n }, 'requeued messages whose worker stopped while sending'),
@@ -112,36 +117,25 @@ export async function startWorker(
   // rather than listens, because a NOTIFY from every lead's transaction is what it spares them
   // (see the create-mail-outbox migration); while there is a backlog it does not wait at all.
   let dispatching = true;
-  const mailPace = pace(opts.yieldTo, BUSY_PORTION.messages, BUSY_PORTION.everyMs, holdMs);
   const dispatcher = (async () => {
     while (dispatching) {
-      const limit = mailPace.allowance(1000);
-      const n =
-        limit === 0
-          ? 0
-          : await dispatch(db, limit, digests?.digestAt() ?? null).catch((err: unknown) => {
-              log.warn({ err }, 'could not hand new emails to the job queue');
-              return 0;
-            });
-      if (n < limit || limit < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
+      const n = await dispatch(db, 1000, digests?.digestAt() ?? null).catch((err: unknown) => {
+        log.warn({ err }, 'could not hand new emails to the job queue');
+        return 0;
+      });
+      if (n < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
     }
   })();
   // Webhook outbox rows become delivery jobs the same way (webhooks/relay.ts).
-  const relay = startWebhookRelay({
-    db,
-    log,
-    pace: pace(opts.yieldTo, BUSY_PORTION.events, BUSY_PORTION.everyMs, holdMs),
-  });
+  const relay = startWebhookRelay({ db, log });
   log.info({ concurrency: config.workerConcurrency, smtp: Boolean(transport) }, 'job worker started');
   return {
-    runner,
+    runners,
     async stop() {
       clearInterval(sweep);
       dispatching = false;
-      // Jobs waiting at the gate start now, so that the runner can finish them.
-      jobGate.release();
       await Promise.all([dispatcher, relay.stop(), digests?.stop()]);
-      await runner.stop();
+      await Promise.all(runners.map((r) => r.stop()));
       transport?.close();
       if (!deps.webhooks) webhooks.sender.close();
     },

@@ -38,10 +38,11 @@ export async function dispatch(db: Db, limit = 1000, digestAt: number | null = n
       [limit, MESSAGES_PER_JOB, digestAt],
     );
     if (rows.length === 0) return 0;
-    // graphile-worker's own function (its public SQL API); 14 attempts over about 28 hours.
+    // graphile-worker's own function (its public SQL API); 14 attempts over about 28 hours. The
+    // flag lets a busy API's worker take fewer of them (docs/operations.md#yield).
     await client.query(
       `SELECT count(*) FROM graphile_worker.add_jobs(
-         (SELECT array_agg(ROW('send_mail', p, NULL, NULL, 14, NULL, pr, NULL)::graphile_worker.job_spec)
+         (SELECT array_agg(ROW('send_mail', p, NULL, NULL, 14, NULL, pr, ARRAY['background'])::graphile_worker.job_spec)
             FROM unnest($1::json[], $2::int[]) AS t (p, pr)))`,
       [rows.map((r) => JSON.stringify(r.payload)), rows.map((r) => r.priority)],
     );

@@ -26,6 +26,18 @@ export function createMetrics(db: Db) {
     labelNames: ['outcome', 'template'],
     registers: [registry],
   });
+  const workerRestarts = new Counter({
+    name: 'leaddesk_worker_restarts_total',
+    help: 'Job runners of this process that stopped unexpectedly (a database away for long) and were started again',
+    labelNames: ['runner'],
+    registers: [registry],
+  });
+  const unhandledRejections = new Counter({
+    name: 'leaddesk_unhandled_rejections_total',
+    help: 'Promise rejections nothing handled, by kind (database: the database was unreachable; other: a bug to look at)',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'leaddesk_leads',
     help: 'Leads stored, by kind (newsletter: active subscribers)',
@@ -53,7 +65,7 @@ export function createMetrics(db: Db) {
       for (const [status, n] of Object.entries(await deliveryCounts(db))) this.set({ status }, n);
     },
   });
-  return { registry, requests, emails };
+  return { registry, requests, emails, workerRestarts, unhandledRejections };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

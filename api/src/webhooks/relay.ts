@@ -14,10 +14,7 @@ const BATCH = 1000;
  * docs/operations.md#webhooks). The outbox row is the durable promise: a relay that stops before
  * taking it leaves it for the next look, by this process or another (they skip each other's rows).
  */
-export function startWebhookRelay(
-  deps: { db: Db; log: Logger; pace?: { allowance(full: number): number } },
-  intervalMs = RELAY_INTERVAL_MS,
-) {
+export function startWebhookRelay(deps: { db: Db; log: Logger }, intervalMs = RELAY_INTERVAL_MS) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
@@ -25,10 +22,8 @@ export function startWebhookRelay(
   const look = async () => {
     let wait = intervalMs;
     try {
-      // While the HTTP server is busy, a small portion now and then (jobs/foreground.ts).
-      const limit = deps.pace?.allowance(BATCH) ?? BATCH;
       // A full batch means more are waiting: look again at once.
-      if (limit > 0 && (await relayOutbox(deps.db, limit)) === BATCH) wait = 0;
+      if ((await relayOutbox(deps.db, BATCH)) === BATCH) wait = 0;
     } catch (err) {
       deps.log.warn({ err }, 'webhook relay could not take events from the outbox; trying again');
       wait = Math.max(intervalMs, 1000);

@@ -1,0 +1,148 @@
+import { EventEmitter } from 'node:events';
+import { makeWorkerUtils, run, type RunnerOptions, type WorkerEvents } from 'graphile-worker';
+import type { Db } from '../db/pool.ts';
+import type { Logger } from '../http/logger.ts';
+import { forgetPools, recordPool, deadPoolsOfThisHost } from './pools.repo.ts';
+
+/**
+ * One graphile-worker runner kept running (docs/operations.md#worker-restarts). graphile-worker
+ * stops a runner whose pool cannot record its jobs' outcome for a long while (a database gone for
+ * minutes); its `promise` then settles. The supervisor says so (log, `leaddesk_worker_restarts_total`),
+ * waits (1 s, doubling up to 30 s while starts keep failing), unlocks the jobs the stopped pool
+ * still held (graphile-worker's `forceUnlockWorkers`: that pool is known dead, it was ours) and
+ * starts a new runner. Every pool it starts is recorded in the database with this host and
+ * process, so the next start of a process on this host unlocks the jobs of one that was killed
+ * outright (pools.repo.ts).
+ */
+export interface SupervisedRunner {
+  /** Stops the current runner (graceful: running jobs finish) and starts no other. */
+  stop(): Promise<void>;
+  /** The current runner's pool ids (for tests and logs). */
+  poolIds(): string[];
+  /** Stops the current runner as if it had failed (tests). */
+  fail(): Promise<void>;
+}
+
+export interface SuperviseOptions {
+  db: Db;
+  log: Logger;
+  name: string;
+  /** Everything run() needs but the pool, the events and the cron items. */
+  options: Omit<RunnerOptions, 'pgPool' | 'events' | 'parsedCronItems' | 'crontab' | 'noHandleSignals'>;
+  onRestart?: () => void;
+  /** First wait before a restart, doubled up to 30 s while starts fail (default 1 s). */
+  backoffMs?: number;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * What every runner of ours is given besides its tasks: no cron (an empty list, so graphile-worker
+ * reads no `crontab` file from the working directory), the process's own signal handling, and a
+ * job's success or failure recorded in batches, which graphile-worker retries (20 times, backing
+ * off up to 30 s) when the database is away instead of failing the whole pool at once.
+ */
+export const RUNNER_BASE = {
+  parsedCronItems: [],
+  noHandleSignals: true,
+  preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+} satisfies Partial<RunnerOptions>;
+
+export async function superviseRunner(opts: SuperviseOptions): Promise<SupervisedRunner> {
+  const { db, log, name } = opts;
+  let stopping = false;
+  let current: Awaited<ReturnType<typeof run>> | undefined;
+  let currentPools: string[] = [];
+  let wake: (() => void) | undefined;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  /** Unlocks the jobs and queues of pools known dead; throws while the database is away. */
+  const unlock = async (ids: string[]) => {
+    if (ids.length === 0) return;
+    const utils = await makeWorkerUtils({ pgPool: db });
+    try {
+      await utils.forceUnlockWorkers(ids);
+    } finally {
+      await utils.release();
+    }
+    await forgetPools(db, ids);
+  };
+
+  const start = async () => {
+    const events: WorkerEvents = new EventEmitter();
+    const pools: string[] = [];
+    events.on('pool:create', ({ workerPool }) => {
+      pools.push(workerPool.id);
+    });
+    const runner = await run({ ...opts.options, ...RUNNER_BASE, pgPool: db, events });
+    currentPools = pools;
+    await recordPool(db, pools).catch((err: unknown) =>
+      log.warn({ err, runner: name }, 'could not record the job pool; a kill would leave its jobs locked'),
+    );
+    return runner;
+  };
+
+  // Pools of processes on this host that are gone (killed outright): their jobs are unlocked now.
+  const dead = await deadPoolsOfThisHost(db);
+  if (dead.length > 0) {
+    await unlock(dead);
+    log.warn({ pools: dead, runner: name }, 'unlocked the jobs of job pools whose process is gone');
+  }
+  current = await start();
+
+  const loop = (async () => {
+    let backoff = opts.backoffMs ?? 1000;
+    while (!stopping) {
+      const outcome = await current!.promise.then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      if (stopping) break;
+      const stopped = currentPools;
+      current = undefined;
+      opts.onRestart?.();
+      log.error(
+        { err: outcome, runner: name, pools: stopped },
+        'job runner stopped unexpectedly; restarting it',
+      );
+      while (!stopping) {
+        await sleep(backoff);
+        if (stopping) break;
+        try {
+          await unlock(stopped);
+          current = await start();
+          log.warn({ runner: name, pools: currentPools }, 'job runner restarted');
+          backoff = opts.backoffMs ?? 1000;
+          break;
+        } catch (err) {
+          log.warn({ err, runner: name, retryInMs: backoff * 2 }, 'job runner could not restart yet');
+          backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+        }
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      stopping = true;
+      wake?.();
+      const runner = current;
+      if (runner) {
+        await runner.stop();
+        await forgetPools(db, currentPools).catch(() => {});
+      }
+      await loop;
+    },
+    poolIds: () => [...currentPools],
+    async fail() {
+      await current?.stop('failure simulated');
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiProcess, startOwnDatabase, type ApiProcess, type OwnDatabase } from './api-process.ts';
+import { eventually, startSmtp, type TestSmtp } from './smtp.ts';
+
+// The database stalls (every PostgreSQL process stopped with SIGSTOP, as a frozen disk or a
+// failover would) under `npm start`: the server keeps answering (503 while the database is gone),
+// its in-process worker survives and sends everything afterwards, and a lead answered 503 was not
+// stored (docs/operations.md#worker-restarts, docs/operations.md#timeouts).
+
+let database: OwnDatabase;
+let smtp: TestSmtp;
+let api: ApiProcess;
+let client: pg.Client;
+
+beforeAll(async () => {
+  database = await startOwnDatabase();
+  smtp = await startSmtp();
+  api = await startApiProcess(database.url, {
+    SMTP_URL: smtp.url,
+    SALES_NOTIFY_TO: 'sales@textflow.example',
+    ALERT_DIGEST_AT: '0',
+  });
+  client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+});
+afterAll(async () => {
+  await database?.thaw();
+  await client?.end().catch(() => {});
+  await api?.kill('SIGKILL');
+  await smtp?.close();
+  await database?.close();
+});
+
+const contact = (i: number | string) =>
+  fetch(`${api.baseUrl}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: `Stall ${i}`,
+      email: `stall-${i}@example.com`,
+      message: 'While it stalls.',
+    }),
+  });
+const count = async (sql: string) => Number((await client.query(sql)).rows[0].n);
+
+describe('a database stall under npm start', () => {
+  it('keeps the server answering while emails go out, and sends every email once it is back', async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => contact(i)));
+    expect(answers.map((r) => r.status)).toEqual(Array(40).fill(201));
+    // Emails are going out: stop the database in the middle of it.
+    await smtp.waitFor(1);
+    await database.freeze();
+    // A health check every half second, each given 10 s to answer.
+    const checks: Promise<number | string>[] = [];
+    const until = Date.now() + 13_000;
+    while (Date.now() < until) {
+      checks.push(
+        fetch(`${api.baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
+          (r) => r.status,
+          (err: Error) => err.name,
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const seen = await Promise.all(checks);
+    await database.thaw();
+    expect(api.exited()).toBe(false);
+    // Answered all along: 503 while the database was gone, never a dropped connection.
+    expect(seen.every((s) => s === 503 || s === 200)).toBe(true);
+    expect(seen).toContain(503);
+
+    await eventually(async () => ((await fetch(`${api.baseUrl}/api/health`)).ok ? true : undefined));
+    // Every lead's acknowledgment and alert is sent, none lost; the process is still the same.
+    await eventually(
+      async () =>
+        (await count(`SELECT count(*) AS n FROM mail_messages WHERE status <> 'sent'`)) === 0
+          ? true
+          : undefined,
+      240_000,
+    );
+    expect(await count(`SELECT count(*) AS n FROM mail_messages WHERE status = 'sent'`)).toBe(80);
+    const ids = new Set(smtp.received.map((m) => m.mail.messageId));
+    expect(ids.size).toBe(80);
+    expect(await count(`SELECT count(*) AS n FROM graphile_worker.jobs`)).toBe(0);
+    expect(api.exited()).toBe(false);
+  }, 300_000);
+
+  it('stores nothing for a lead answered 503 while its write waited in the stalled server', async () => {
+    // Connections in the pool, idle: the write goes straight into one's socket.
+    for (let i = 0; i < 5; i++) expect((await fetch(`${api.baseUrl}/api/health`)).status).toBe(200);
+    await database.freeze();
+    let statuses: number[];
+    try {
+      statuses = (await Promise.all(['late-1', 'late-2', 'late-3'].map((i) => contact(i)))).map(
+        (r) => r.status,
+      );
+    } finally {
+      await database.thaw();
+    }
+    expect(statuses).toEqual([503, 503, 503]);
+    // The writes reach PostgreSQL now, after their deadline: refused, not stored.
+    await eventually(async () => ((await fetch(`${api.baseUrl}/api/health`)).ok ? true : undefined));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await count(`SELECT count(*) AS n FROM contact_submissions WHERE email LIKE 'stall-late-%'`)).toBe(
+      0,
+    );
+    expect(api.exited()).toBe(false);
+  }, 120_000);
+});
