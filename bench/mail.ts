@@ -1,6 +1,7 @@
 // npm run bench:mail — leads at full speed for 10 s with a local SMTP server receiving, the worker
 // in the API process (as npm start runs it): accepted leads per second against pgbench (as in
-// bench:api), the time from a lead's 201 to its sales alert accepted by the SMTP server, and
+// bench:api), the time from a lead's 201 to its sales alert and to its acknowledgment accepted by
+// the SMTP server (ack_p95_ms: goal under 10 s, docs/operations.md#yield), and
 // whether every message of every accepted lead arrived exactly once. During the burst the alerts go
 // out as digests (docs/product.md#alert-digests): an alert's arrival is its digest's, as the
 // database records which digest carried it.
@@ -121,15 +122,16 @@ try {
     console.log(
       `  alerts: p50 ${Math.round(percentile(alertDelays, 50))} ms, p95 ${p95} ms, max ${Math.round(percentile(alertDelays, 100))} ms after the 201`,
     );
+    const ackP95 = Math.round(percentile(ackDelays, 95));
     console.log(
-      `  acknowledgments: p50 ${Math.round(percentile(ackDelays, 50))} ms, p95 ${Math.round(percentile(ackDelays, 95))} ms`,
+      `  acknowledgments: p50 ${Math.round(percentile(ackDelays, 50))} ms, p95 ${ackP95} ms, max ${Math.round(percentile(ackDelays, 100))} ms after the 201`,
     );
     console.log(
       `  ${createdAt.size} leads, ${expected} messages expected, ${lost} lost, ${doubled} doubled;` +
         ` ${digested.length} alerts went out in ${digests.size} digests`,
     );
     const ratio = accepted / tps;
-    console.log(`\nratio: ${fmt(ratio, 2)} alert_p95_ms: ${p95} lost: ${lost}`);
+    console.log(`\nratio: ${fmt(ratio, 2)} alert_p95_ms: ${p95} ack_p95_ms: ${ackP95} lost: ${lost}`);
   } finally {
     await api.stop();
   }

@@ -41,7 +41,7 @@ export interface Worker {
 }
 
 /**
- * The job worker: graphile-worker's runner with every task (`send_mail`, the webhook deliveries), on
+ * The job worker: graphile-worker runners with every task (`send_mail`, the webhook deliveries), on
  * the given pool, and the two relays that turn outbox rows into jobs. Runs in the API process under
  * `npm start` and alone in the Docker stack's `worker` service (worker.ts); any number may run at
  * once (docs/operations.md#scale).
