@@ -80,6 +80,14 @@ export async function startWorker(
         forbiddenFlags,
       },
     });
+  const sweepOnce = () =>
+    requeueStale(db).then(
+      (n) => n > 0 && log.warn({ messages: n }, 'requeued messages whose worker stopped while sending'),
+      (err: unknown) => log.warn({ err }, 'could not look for interrupted messages'),
+    );
+  // Messages a dead worker was sending go back to the queue, with their history, before its
+  // jobs are unlocked (supervise.ts) and would take them over silently.
+  await sweepOnce();
   // Beside a server it yields to (docs/operations.md#yield), the worker is two runners: one job at
   // a time always, so acknowledgments keep flowing during a rush, and the rest of its concurrency
   // only while the server is not busy (graphile-worker's forbiddenFlags: while busy, those workers
@@ -94,12 +102,7 @@ export async function startWorker(
           ),
         ]
       : [await supervise('jobs', config.workerConcurrency)];
-  const sweep = setInterval(() => {
-    requeueStale(db).then(
-      (n) => n > 0 && log.warn({ messages: n }, 'requeued messages whose worker stopped while sending'),
-      (err: unknown) => log.warn({ err }, 'could not look for interrupted messages'),
-    );
-  }, opts.sweepEveryMs ?? 30_000);
+  const sweep = setInterval(() => void sweepOnce(), opts.sweepEveryMs ?? 30_000);
   sweep.unref();
 
   // Sales alerts during a burst go out as digests, once a second (mail/digest.ts); only when they
