@@ -100,6 +100,10 @@ describe('the worker beside a busy server', () => {
   it('runs one job at a time during a rush, claiming nothing it does not run, and catches up once it ends', async () => {
     const [steady, spare] = worker.runners;
     expect(worker.runners).toHaveLength(2);
+    // A quiet moment first: once this lead's emails are done every runner waits for work, and
+    // looks at the server's state before each job it takes from now on.
+    await leads(1);
+    await eventually(async () => ((await held()) === 2 ? true : undefined));
     server.set(true);
     // 5 leads whose jobs were queued before the rush (10 messages), and 60 new ones (120 messages).
     await leads(5);
@@ -120,7 +124,7 @@ describe('the worker beside a busy server', () => {
     expect(steady!.poolIds().length).toBe(1);
     // Every job it holds is running: after the rush, nothing stays locked and everything is done.
     server.set(false);
-    await eventually(async () => ((await held()) === 130 ? true : undefined));
+    await eventually(async () => ((await held()) === 132 ? true : undefined));
     expect(await count(`SELECT count(*)::int AS n FROM graphile_worker.jobs`)).toBe(0);
   });
 
@@ -133,6 +137,6 @@ describe('the worker beside a busy server', () => {
       return now.length === 1 && now[0] !== before[0] ? true : undefined;
     });
     await leads(10);
-    await eventually(async () => ((await held()) === 150 ? true : undefined));
+    await eventually(async () => ((await held()) === 152 ? true : undefined));
   });
 });
