@@ -227,3 +227,51 @@ describe('answers that say what is wrong', () => {
     ]);
   });
 });
+
+describe('nesting', () => {
+  // At the body limit: the deepest nesting a client can send in one body.
+  const limit = () => t.config.bodyLimitBytes;
+  const arrays = () => '['.repeat(limit() / 2) + ']'.repeat(limit() / 2);
+  const objects = () => {
+    const n = Math.floor(limit() / 6);
+    return '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+  };
+  const inField = () => {
+    const n = Math.floor((limit() - 100) / 2);
+    return `{"name":"Ada Lovelace","email":"ada@example.com","message":${'['.repeat(n)}${']'.repeat(n)}}`;
+  };
+  const bodies = { arrays, objects, 'nesting inside a field': inField };
+
+  it.each([
+    ['/api/contact', false],
+    ['/api/newsletter', false],
+    ['/api/newsletter/confirm', false],
+    ['/api/admin/login', false],
+    ['/api/webhooks', true],
+  ])('refuses deep nesting on %s with 400, before reading it', async (path, signed) => {
+    for (const [what, body] of Object.entries(bodies)) {
+      const text = body();
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(limit());
+      const agent = signed ? admin : t.request().set('Origin', t.baseUrl);
+      const res = await agent.post(path).set('Content-Type', 'application/json').send(text);
+      expect(res.status, `${what} on ${path}`).toBe(400);
+      expect(res.type).toBe('application/problem+json');
+      expect(res.body.detail).toMatch(/nests arrays and objects deeper than 2 levels/);
+    }
+    expect(await count('contact_submissions')).toBe(0);
+  });
+
+  it('reads nesting as deep as the contract allows as an ordinary body', async () => {
+    const res = await admin
+      .post('/api/webhooks')
+      .send({ url: 'https://example.com/hook', events: ['lead.created', 1] });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).not.toMatch(/nests/);
+    const brackets = await t
+      .request()
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send('{"name":"Ada [{Lovelace}]","email":"ada@example.com","message":"\\"[[[[[[{{{"}');
+    expect(brackets.status).toBe(201);
+  });
+});

@@ -42,6 +42,28 @@ export function textProblems(
   return found;
 }
 
+/**
+ * True when JSON text opens more than `max` arrays or objects inside one another. A linear scan of
+ * the text, before it is parsed: no recursion can overflow on what a client nests
+ * (docs/product.md#errors).
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 /** A name needs a character a reader can see: not only spaces, format or combining marks, fillers. */
 const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{C}]/u;
 export const hasVisibleCharacter = (text: string) => VISIBLE.test(text);

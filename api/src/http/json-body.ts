@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { badRequest, HttpError } from './errors.ts';
+import { nestsDeeperThan } from './input-rules.ts';
 
 /**
  * Reads a request body as JSON (docs/product.md#errors): `application/json` only (415 for any
@@ -69,8 +70,15 @@ export async function readFormBody(ctx: Context, limit: number, timeoutMs: numbe
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-export async function readJsonBody(ctx: Context, limit: number, timeoutMs: number): Promise<unknown> {
+export async function readJsonBody(
+  ctx: Context,
+  limit: number,
+  timeoutMs: number,
+  maxDepth = Infinity,
+): Promise<unknown> {
   const text = await readText(ctx, limit, timeoutMs);
+  if (nestsDeeperThan(text, maxDepth))
+    throw badRequest(`The body nests arrays and objects deeper than ${maxDepth} levels.`);
   try {
     // JSON.parse makes a "__proto__" key an ordinary own property: the validator then names it.
     return JSON.parse(text) as unknown;

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
+import { schemaDepth } from '../contract/depth.ts';
 import type { Contract, JsonSchema, Operation } from '../contract/load.ts';
 import { compileOperation, toFieldErrors } from '../contract/validate.ts';
 import { badRequest, HttpError } from './errors.ts';
@@ -18,6 +19,8 @@ export interface MountOptions {
   bodyLimitBytes: number;
   /** A body must arrive whole within this (json-body.ts). */
   bodyTimeoutMs: number;
+  /** The deepest nesting any request body of the contract allows (contract/depth.ts). */
+  bodyDepth: number;
   /** Runs before validation on every operation the contract secures; throws 401 when signed out. */
   authenticate: (ctx: Context, op: Operation) => Promise<void>;
   /** Runs on every state-changing admin operation; throws 403 when it did not come from the site. */
@@ -88,7 +91,10 @@ async function readBody(ctx: Context, op: Operation, opts: MountOptions): Promis
   if (media === 'type') throw unsupported();
   if (media === 'charset') throw unsupported('Send the body as JSON in UTF-8 (charset=utf-8, or none).');
   if (Number(ctx.get('Content-Length') || 0) > opts.bodyLimitBytes) throw tooLarge();
-  return { value: await readJsonBody(ctx, opts.bodyLimitBytes, opts.bodyTimeoutMs), form: false };
+  return {
+    value: await readJsonBody(ctx, opts.bodyLimitBytes, opts.bodyTimeoutMs, opts.bodyDepth),
+    form: false,
+  };
 }
 
 function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts: MountOptions): Middleware {
@@ -155,8 +161,14 @@ export function mountContract(
   router: Router,
   contract: Contract,
   handlers: Handlers,
-  opts: MountOptions,
+  options: Omit<MountOptions, 'bodyDepth'>,
 ): void {
+  // A client may nest as deep as the deepest request the contract describes, and no deeper.
+  const bodyDepth = Math.max(
+    ...[...contract.operations.values()].map((op) => (op.body ? schemaDepth(op.body.schema) : 0)),
+  );
+  if (!Number.isFinite(bodyDepth)) throw new Error('A request body of the contract has no bounded depth');
+  const opts = { ...options, bodyDepth };
   for (const op of contract.operations.values()) {
     const handler = handlers[op.operationId as OperationId] as Handler<OperationId> | undefined;
     if (!handler) throw new Error(`No handler for operation ${op.operationId}`);
