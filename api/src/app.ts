@@ -63,7 +63,9 @@ export function createApp({
   const adminLeads = createAdminLeadsService(db);
   const secrets = createSecrets(db);
   const newsletter = createNewsletterService(db, secrets);
-  const router = new Router();
+  // The contract's paths exactly: `/api/Contact` or `/api/contact/` would slip past nginx's
+  // per-path limits, which match the exact spelling (docs/product.md#talking-to-the-api).
+  const router = new Router({ sensitive: true, strict: true });
   mountContract(
     router,
     contract,

@@ -28,6 +28,20 @@ describe('the HTTP core', () => {
     expect(res.body).toMatchObject({ status: 404, title: 'Not Found' });
   });
 
+  it.each([
+    ['/api/Admin/Login', { username: 'admin', password: 'x'.repeat(12) }],
+    ['/api/admin/LOGIN', { username: 'admin', password: 'x'.repeat(12) }],
+    ['/api/admin/login/', { username: 'admin', password: 'x'.repeat(12) }],
+    ['/api/contact/', { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Call me.' }],
+    ['/api/Contact', { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Call me.' }],
+  ])('answers %s, another spelling of a contract path, with 404', async (path, body) => {
+    const res = await t.request().post(path).set('Origin', t.baseUrl).send(body);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ status: 404, title: 'Not Found' });
+    const stored = await t.db.query('SELECT 1 FROM contact_submissions');
+    expect(stored.rowCount).toBe(0);
+  });
+
   it('answers a known path with the wrong method with 405', async () => {
     const res = await t.request().delete('/api/contact');
     expect(res.status).toBe(405);
