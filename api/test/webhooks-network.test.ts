@@ -70,6 +70,27 @@ describe('without WEBHOOK_ALLOW_PRIVATE', () => {
     expect(receiver.received).toEqual([]);
   });
 
+  it.each([
+    '[::127.0.0.1]',
+    '[::7f00:1]',
+    '[::a9fe:a9fe]',
+    '[::10.0.0.1]',
+    '[::ffff:127.0.0.1]',
+    '[::ffff:0:a00:1]',
+    '[64:ff9b::7f00:1]',
+    '[64:ff9b:1::a00:1]',
+    '[2002:7f00:1::1]',
+    '[2002:a9fe:a9fe::1]',
+    '[2001:0:4136:e378:8000:63bf:3fff:fdd2]',
+  ])('refuses %s, an IPv6 form of an IPv4 address, before connecting', async (host) => {
+    const res = await sendTest(app, `http://${host}:${receiver.port}/hook`);
+    expect(res.delivery.status).toBe('failed');
+    expect(res.attempts).toHaveLength(1);
+    expect(res.attempts[0]!.statusCode).toBeNull();
+    expect(res.attempts[0]!.error).toMatch(/^Refused: .* webhooks only reach public addresses\.$/);
+    expect(receiver.received).toEqual([]);
+  });
+
   it('retries a refused lead delivery like any failure, and never reaches the receiver', async () => {
     const { id } = await createEndpoint(app.admin, {
       ...receiver,

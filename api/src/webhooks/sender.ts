@@ -57,11 +57,18 @@ const excerptText = (bytes: Buffer) => new TextDecoder().decode(bytes).replaceAl
  * refused like the address itself (docs/webhooks.md#security). Redirects are not followed (Node's
  * http never does): a 3xx is a failure with its status kept. The whole attempt, from connecting to
  * the end of the excerpt, has `timeoutMs`; a status that arrived in time counts even if the rest
- * of the body does not.
+ * of the body does not. IPv6 forms that embed an IPv4 address are refused (docs/webhooks.md#security).
  */
 export function createSender(opts: SenderOptions) {
   const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
-  const filtering = { allowPrivateIPAddress: opts.allowPrivate, keepAlive: true, maxSockets: 64 };
+  const filtering = {
+    allowPrivateIPAddress: opts.allowPrivate,
+    // ipaddr.js calls IPv4-compatible IPv6 (`::7f00:1` is 127.0.0.1) unicast; the other forms that
+    // embed an IPv4 address (mapped, NAT64, 6to4, Teredo) it already names, and they are refused.
+    denyIPAddressList: opts.allowPrivate ? [] : ['::/96'],
+    keepAlive: true,
+    maxSockets: 64,
+  };
   const agents = {
     http: new RequestFilteringHttpAgent(filtering),
     https: new RequestFilteringHttpsAgent(filtering),
