@@ -107,6 +107,36 @@ describe('what the desk refuses', () => {
     }
   });
 
+  it.each([
+    ['year 0000', '0000-01-01T00:00:00Z'],
+    ['an offset PostgreSQL does not take', '2026-01-01T00:00:00-23:59'],
+    ['an offset of 16 hours', '2026-01-01T00:00:00+16:00'],
+    ['an offset taking the instant before year 1', '0001-01-01T00:00:00+01:00'],
+    ['30 February', '2026-02-30T00:00:00Z'],
+    ['a no-break space as separator', '2026-01-01\u00a000:00:00Z'],
+    ['a line separator as separator', '2026-01-01\u202800:00:00Z'],
+    ['an ideographic space as separator', '2026-01-01\u300000:00:00Z'],
+    ['a byte order mark as separator', '2026-01-01\ufeff00:00:00Z'],
+  ])('refuses since with %s with 400', async (_what, since) => {
+    const res = await admin.get('/api/webhook-deliveries').query({ since });
+    expectContract('listWebhookDeliveries', res);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].path).toBe('/query/since');
+  });
+
+  it('takes since in any RFC 3339 spelling PostgreSQL can hold', async () => {
+    for (const since of [
+      '2026-01-01T00:00:00Z',
+      '2026-01-01 00:00:00.123456+01:00',
+      '2026-01-01t00:00:00z',
+      '2026-01-01T00:00:00+15:59',
+      '0001-01-01T00:00:00-01:00',
+    ]) {
+      const res = await admin.get('/api/webhook-deliveries').query({ since });
+      expect(res.status, since).toBe(200);
+    }
+  });
+
   it('answers 401 without a session and 403 to a change from another origin', async () => {
     const anonymous = strict.request();
     for (const res of [

@@ -41,6 +41,26 @@ function isRealTimestamp(text: string): boolean {
   );
 }
 
+/**
+ * An RFC 3339 date-time (`T`, `t` or a plain space between date and time; `Z` or an offset) as the
+ * UTC instant PostgreSQL reads, fraction kept; undefined for anything PostgreSQL could not take: a
+ * date that does not exist, an instant before year 1 or after 9999, another separator (ajv's
+ * format takes any Unicode space), an offset beyond PostgreSQL's ±15:59 (RFC 3339 allows ±23:59).
+ */
+export function utcInstant(text: string): string | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d{1,9})?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/.exec(
+    text,
+  );
+  if (!m || !isRealTimestamp(`${m[1]}T${m[2]}Z`)) return undefined;
+  const [hours, minutes] = [Number(m[5] ?? 0), Number(m[6] ?? 0)];
+  if (hours > 15 || minutes > 59) return undefined; // PostgreSQL's widest offset is ±15:59
+  const date = new Date(`${m[1]}T${m[2]}Z`);
+  date.setUTCMinutes(date.getUTCMinutes() - (m[4] === '-' ? -1 : 1) * (hours * 60 + minutes));
+  const year = date.getUTCFullYear();
+  if (year < 1 || year > 9999) return undefined;
+  return `${date.toISOString().slice(0, 19)}${m[3] ?? ''}Z`;
+}
+
 export function decodeCursor(cursor: string): Position {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
