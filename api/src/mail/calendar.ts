@@ -13,6 +13,17 @@ export interface InvitationParams {
 }
 
 /**
+ * A name as an iCalendar parameter value (CN): RFC 5545 has no escape for `"` inside one, and a
+ * `;`, `:` or `,` outside quotes starts a new parameter or value, so all four go
+ * (docs/product.md#follow-up). A prospect typed this name; it must not add or change an attendee.
+ */
+const parameterText = (name: string) =>
+  name
+    .replace(/[";:,]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
  * The iCalendar text of a demo's invitation (METHOD:REQUEST) or cancellation (METHOD:CANCEL):
  * organizer the sender, attendee the prospect, one UID for the demo's whole life and a SEQUENCE
  * raised by each change, so calendars update or remove the same event (RFC 5546).
@@ -33,8 +44,16 @@ export function invitationIcs(
     title: 'TextFlow demo',
     description: p.meetingUrl ? `Join the demo: ${p.meetingUrl}` : 'Your TextFlow demo.',
     ...(p.meetingUrl ? { url: p.meetingUrl, location: p.meetingUrl } : {}),
-    organizer: people.organizer,
-    attendees: [{ ...people.attendee, rsvp: true, partstat: 'NEEDS-ACTION', role: 'REQ-PARTICIPANT' }],
+    organizer: { ...people.organizer, name: parameterText(people.organizer.name) },
+    attendees: [
+      {
+        ...people.attendee,
+        name: parameterText(people.attendee.name),
+        rsvp: true,
+        partstat: 'NEEDS-ACTION',
+        role: 'REQ-PARTICIPANT',
+      },
+    ],
   } as Parameters<typeof createEvent>[0]);
   if (error || !value) throw new Error(`could not write the invitation: ${String(error)}`);
   return value;
