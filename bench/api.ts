@@ -18,14 +18,17 @@ const WORKER = process.env.BENCH_WORKER ?? 'in-process';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WEBHOOK = process.env.BENCH_WEBHOOK !== '0';
 const PASSWORD = 'bench-admin-password';
-const body = JSON.stringify({
-  name: 'Bench Person',
-  email: 'bench@example.com',
-  phone: '+1 555 0100',
-  company: 'Bench Co',
-  service: 'sms-ai',
-  message: 'A benchmark message of ordinary length.',
-});
+/** Each lead from its own person: one address gets at most 3 acknowledgments a day (docs/product.md#follow-up). */
+const bodyOf = (i: number) =>
+  JSON.stringify({
+    name: 'Bench Person',
+    email: `bench${i}@example.com`,
+    phone: '+1 555 0100',
+    company: 'Bench Co',
+    service: 'sms-ai',
+    message: 'A benchmark message of ordinary length.',
+  });
+const body = bodyOf(0);
 
 /** Each request from its own forwarded address (the limit stays on, but no address reaches it). */
 function spreadAddresses(start: number): autocannon.Request {
@@ -38,6 +41,7 @@ function spreadAddresses(start: number): autocannon.Request {
         'X-Forwarded-For': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
         'Idempotency-Key': `bench-${start}-${i}`,
       };
+      req.body = bodyOf(i);
       return req;
     },
   };

@@ -16,13 +16,16 @@ const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** How long to wait, after the load, for the queue to drain before counting a message as lost. */
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 300);
-const body = JSON.stringify({
-  name: 'Bench Person',
-  email: 'bench@example.com',
-  company: 'Bench Co',
-  service: 'sms-ai',
-  message: 'A benchmark message of ordinary length.',
-});
+/** Each lead from its own person: one address gets at most 3 acknowledgments a day (docs/product.md#follow-up). */
+const bodyOf = (i: number) =>
+  JSON.stringify({
+    name: 'Bench Person',
+    email: `bench${i}@example.com`,
+    company: 'Bench Co',
+    service: 'sms-ai',
+    message: 'A benchmark message of ordinary length.',
+  });
+const body = bodyOf(0);
 
 const db = await startDatabase();
 const sink = await startSmtpSink();
@@ -59,6 +62,7 @@ try {
                   ...req.headers,
                   'X-Forwarded-For': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
                 };
+                req.body = bodyOf(i);
                 return req;
               },
               onResponse: (status: number, resBody: string) => {

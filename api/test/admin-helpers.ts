@@ -50,4 +50,4 @@ export async function subscriberId(t: TestApp, email: string): Promise<number> {
 }
 
 /** Every table a lead's follow-up writes, for a test's TRUNCATE beside the lead tables. */
-export const FOLLOW_UP_TABLES = 'mail_messages, lead_events, newsletter_consents';
+export const FOLLOW_UP_TABLES = 'mail_messages, lead_events, newsletter_consents, acknowledgment_counts';

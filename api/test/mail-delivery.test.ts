@@ -69,7 +69,8 @@ describe('a new lead', () => {
     expect(ack.to).toEqual(['ada@example.com']);
     expect(ack.mail.subject).toBe('We received your message');
     expect(ack.mail.text).toContain("We'll get back to you within 24 hours.");
-    expect(ack.mail.html).toContain('Hi <!-- -->Ada Lovelace');
+    expect(ack.mail.text).toContain('Service: SMS & AI Messaging');
+    expect(ack.mail.html).not.toContain('Ada Lovelace');
 
     const rows = await eventually(async () => {
       const r = await messagesOf('contact', id);
@@ -116,6 +117,90 @@ describe('a new lead', () => {
     expect(alert.mail.text).toContain(
       `https://textflow.example/admin/${kind === 'demo' ? 'demos' : kind}/${res.body.id}`,
     );
+  });
+});
+
+describe('an acknowledgment to whatever address a form was given', () => {
+  const phishing = {
+    name: 'Your account is locked: visit https://evil.example/unlock',
+    email: 'victim@example.com',
+    company: 'Call +1 555 0199 now',
+    phone: '+1 555 0199',
+    message: 'Reset your password at https://evil.example/reset before midnight.',
+  };
+  const typed = ['evil.example', 'locked', '555 0199', 'midnight'];
+
+  it.each([
+    ['/api/contact', { service: 'sms-ai' }, ['Service: SMS & AI Messaging']],
+    ['/api/get-started', { service: 'sms-ai', monthlyVolume: '1m+' }, ['Monthly volume: 1m+']],
+    ['/api/demo', { preferredTime: 'evening' }, ['Preferred time: Evening (5PM-8PM)']],
+  ])(
+    '%s: holds nothing the visitor typed, only the labels of what they chose',
+    async (path, options, labels) => {
+      const res = await t
+        .request()
+        .post(path)
+        .send({ ...phishing, ...options });
+      expect(res.status).toBe(201);
+      await smtp.waitFor(2);
+      const ack = smtp.received.find((r) => r.to.includes('victim@example.com'))!;
+      const whole = `${ack.mail.subject}\n${ack.mail.text}\n${ack.mail.html}\n${ack.raw.toString('utf8')}`;
+      for (const words of typed) expect(whole, words).not.toContain(words);
+      for (const label of labels) expect(ack.mail.text).toContain(label);
+      // The sales team still sees every word, to judge the lead.
+      const alert = smtp.received.find((r) => r.to.includes(SALES[0]!))!;
+      expect(alert.mail.text).toContain(phishing.message);
+    },
+  );
+
+  it('goes to one address at most 3 times a day; the leads are stored and alert the sales team all the same', async () => {
+    const send = (i: number) =>
+      t
+        .request()
+        .post('/api/contact')
+        .send({
+          name: `Flood ${i}`,
+          email: i % 2 ? 'Inbox@Example.com' : 'inbox@example.com',
+          message: `Lead number ${i}, please call.`,
+        });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await send(i)).body.id as number);
+    // Two more at once, as one batch or two: the count holds either way.
+    const more = await Promise.all([send(3), send(4)]);
+    ids.push(...more.map((r) => r.body.id as number));
+    expect(more.map((r) => r.status)).toEqual([201, 201]);
+    await smtp.waitFor(8);
+    await new Promise((r) => setTimeout(r, 500));
+    const toInbox = smtp.received.filter((r) => r.to.includes('inbox@example.com'));
+    expect(toInbox).toHaveLength(3);
+    expect(smtp.received.filter((r) => r.to.includes(SALES[0]!))).toHaveLength(5);
+    const stored = await t.db.query('SELECT id FROM contact_submissions');
+    expect(stored.rowCount).toBe(5);
+    const acks = await t.db.query(
+      `SELECT lead_id FROM mail_messages WHERE template = 'acknowledgment' ORDER BY lead_id`,
+    );
+    expect(acks.rows.map((r) => Number(r.lead_id))).toEqual(ids.slice(0, 3));
+    // Another address is not held back by it.
+    await t
+      .request()
+      .post('/api/contact')
+      .send({ name: 'Other One', email: 'other@example.com', message: 'Please call me back.' });
+    await smtp.waitFor(10, 20_000, () => smtp.received.some((r) => r.to.includes('other@example.com')));
+  });
+
+  it('counts a new day afresh', async () => {
+    await t.db.query(
+      `INSERT INTO acknowledgment_counts (recipient, day, queued) VALUES ('daily@example.com', (now() AT TIME ZONE 'UTC')::date - 1, 3)`,
+    );
+    await t
+      .request()
+      .post('/api/contact')
+      .send({ name: 'Next Day', email: 'daily@example.com', message: 'Please call me again.' });
+    await smtp.waitFor(2, 20_000, () => smtp.received.some((r) => r.to.includes('daily@example.com')));
+    const count = await t.db.query(
+      `SELECT queued FROM acknowledgment_counts WHERE recipient = 'daily@example.com'`,
+    );
+    expect(count.rows[0].queued).toBe(1);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { CONFIRM_TTL_MS, signToken } from '../newsletter/tokens.ts';
 import { invitationIcs, type InvitationParams } from './calendar.ts';
 import { view, type View } from './render.ts';
-import { fieldsOf, leadText, type PersonKind, type PersonLead } from './lead-text.ts';
+import { choicesOf, fieldsOf, leadText, type PersonKind, type PersonLead } from './lead-text.ts';
 import { Acknowledgment } from './templates/acknowledgment.tsx';
 import { Invitation } from './templates/invitation.tsx';
 import { NewsletterConfirmation } from './templates/newsletter-confirmation.tsx';
@@ -96,10 +96,9 @@ function personMessage(row: OutboxRow, lead: PersonLead, config: ComposeConfig):
         subject: text.ackSubject,
         headers: {},
         view: view(Acknowledgment, {
-          name: lead.name,
           title: text.ackTitle,
           promise: text.promise,
-          recap: fieldsOf(kind, lead).filter((f) => f.label !== 'Email'),
+          choices: choicesOf(kind, lead),
         }),
       },
     };

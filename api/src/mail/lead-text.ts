@@ -24,11 +24,20 @@ export type PersonKind = 'contact' | 'demo' | 'get-started';
 
 /**
  * What each kind of lead says in its emails: the alert's title and fields, and the acknowledgment,
- * whose promise is word for word the site's success notice (docs/product.md#forms).
+ * whose promise is word for word the site's success notice (docs/product.md#forms). `choices` are
+ * the options the visitor picked, by their labels: the only part of a lead an acknowledgment
+ * repeats, as everything else was typed by whoever filled in the form (docs/product.md#follow-up).
  */
 export const leadText: Record<
   PersonKind,
-  { alertTitle: string; ackSubject: string; ackTitle: string; promise: string; fields: (l: never) => Row[] }
+  {
+    alertTitle: string;
+    ackSubject: string;
+    ackTitle: string;
+    promise: string;
+    fields: (l: never) => Row[];
+    choices: (l: never) => Row[];
+  }
 > = {
   contact: {
     alertTitle: 'New contact message',
@@ -37,9 +46,10 @@ export const leadText: Record<
     promise: "We'll get back to you within 24 hours.",
     fields: (l: S['Contact']) => [
       ...person(l),
-      { label: 'Service', value: optionLabel('Service', l.service) },
+      ...leadText.contact.choices(l as never),
       { label: 'Message', value: l.message },
     ],
+    choices: (l: S['Contact']) => [{ label: 'Service', value: optionLabel('Service', l.service) }],
   },
   'get-started': {
     alertTitle: 'New get-started request',
@@ -48,9 +58,12 @@ export const leadText: Record<
     promise: 'Our team will contact you within 24 hours to get you started.',
     fields: (l: S['GetStartedRequest']) => [
       ...person(l),
+      ...leadText['get-started'].choices(l as never),
+      { label: 'Message', value: or(l.message) },
+    ],
+    choices: (l: S['GetStartedRequest']) => [
       { label: 'Service', value: optionLabel('Service', l.service) },
       { label: 'Monthly volume', value: optionLabel('MonthlyVolume', l.monthlyVolume) },
-      { label: 'Message', value: or(l.message) },
     ],
   },
   demo: {
@@ -60,12 +73,19 @@ export const leadText: Record<
     promise: "We'll send you a calendar invitation shortly.",
     fields: (l: S['DemoRequest']) => [
       ...person(l),
+      ...leadText.demo.choices(l as never),
+      { label: 'Message', value: or(l.message) },
+    ],
+    choices: (l: S['DemoRequest']) => [
       { label: 'Preferred date', value: optionLabel('PreferredDate', l.preferredDate) },
       { label: 'Preferred time', value: optionLabel('PreferredTime', l.preferredTime) },
-      { label: 'Message', value: or(l.message) },
     ],
   },
 };
 
 export const fieldsOf = (kind: PersonKind, lead: PersonLead): Row[] =>
   (leadText[kind].fields as (l: PersonLead) => Row[])(lead);
+
+/** The options a visitor chose, by their labels; none when they chose nothing. */
+export const choicesOf = (kind: PersonKind, lead: PersonLead): Row[] =>
+  (leadText[kind].choices as (l: PersonLead) => Row[])(lead).filter((r) => r.value !== '—');

@@ -94,3 +94,11 @@ export async function requeue(db: Queryable, id: number, actor: string): Promise
   );
   return rows[0];
 }
+
+/** Deletes the acknowledgment counts of days gone by (docs/operations.md#housekeeping). */
+export async function sweepAcknowledgmentCounts(db: Db): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM acknowledgment_counts WHERE day < (now() AT TIME ZONE 'UTC')::date`,
+  );
+  return rowCount ?? 0;
+}

@@ -1,6 +1,7 @@
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
 import { sweepRateLimits } from '../limits/rate-limit.repo.ts';
+import { sweepAcknowledgmentCounts } from '../mail/queue.repo.ts';
 
 /**
  * Deletes what no longer means anything, now and then, so tables whose keys come from clients
@@ -12,6 +13,9 @@ export function startHousekeeping(db: Db, log: Logger, everyMs = 60_000): { stop
     sweepRateLimits(db).then(
       (n) => n > 0 && log.debug({ deleted: n }, 'drained rate-limit buckets swept'),
       (err: unknown) => log.warn({ err }, 'rate-limit sweep failed'),
+    );
+    sweepAcknowledgmentCounts(db).catch((err: unknown) =>
+      log.warn({ err }, 'acknowledgment count sweep failed'),
     );
   }, everyMs);
   timer.unref();
