@@ -142,6 +142,28 @@ describe('a login flood', () => {
     expect(Math.min(...busy.map((a) => a.ms))).toBeLessThan(1000);
     expect(Math.max(...pages)).toBeLessThan(500);
   });
+
+  it('logs the refusals of a flood as sampled warnings, never as errors with a stack', async () => {
+    const flood = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        login(from('203.0.113.200'), { username: 'nobody', password: 'wrong password' }),
+      ),
+    );
+    const refused = flood.filter((r) => r.status === 503 || r.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(20);
+    expect(events.filter((e) => (e.level as number) >= 50)).toEqual([]);
+    expect(events.filter((e) => 'err' in e || 'stack' in e)).toEqual([]);
+    const answered = events.filter((e) => e.msg !== 'request' && (e.status === 503 || e.status === 429));
+    expect(answered.every((e) => e.level === 40)).toBe(true);
+    // Sampled: each line counts those left out before it (the last second's wait for the next line).
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.length).toBeLessThan(refused.length / 4);
+    expect(answered.reduce((n, e) => n + 1 + (e.alsoRefused as number), 0)).toBeLessThanOrEqual(
+      refused.length,
+    );
+    const throttled = events.filter((e) => e.event === 'login.throttled');
+    expect(throttled.length).toBeLessThan(refused.length / 4);
+  });
 });
 
 describe('the password rule', () => {

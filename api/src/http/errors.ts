@@ -12,6 +12,8 @@ export class HttpError extends Error {
   readonly headers: Record<string, string>;
   /** Members the contract's Problem adds for this kind of error (e.g. `requiredRole`). */
   readonly extensions: Pick<Problem, 'requiredRole'>;
+  /** A refusal the server makes on purpose under load (a busy hasher's 503): no fault, no stack. */
+  readonly refusal: boolean;
 
   constructor(
     status: number,
@@ -22,6 +24,7 @@ export class HttpError extends Error {
       headers?: Record<string, string>;
       cause?: unknown;
       extensions?: Pick<Problem, 'requiredRole'>;
+      refusal?: boolean;
     } = {},
   ) {
     super(detail ?? title, { cause: opts.cause });
@@ -30,6 +33,7 @@ export class HttpError extends Error {
     this.errors = opts.errors;
     this.headers = opts.headers ?? {};
     this.extensions = opts.extensions ?? {};
+    this.refusal = opts.refusal ?? status === 429;
   }
 }
 

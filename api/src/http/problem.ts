@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { isDatabaseUnavailable } from '../db/pool.ts';
 import { HttpError, unavailable, type Problem } from './errors.ts';
+import { createLogSampler } from './log-sampler.ts';
 import type { Logger } from './logger.ts';
 
 const TYPE_BASE = 'https://httpstatuses.io/';
@@ -44,8 +45,13 @@ export function problemBody(ctx: Context, err: HttpError): Problem {
   };
 }
 
-/** The one place errors become answers: problem+json, logged with the request id, no internals. */
+/**
+ * The one place errors become answers: problem+json, logged with the request id, no internals.
+ * Refusals made on purpose (429, a busy hasher's 503) are expected under attack: a warning without
+ * a stack, at most one a second per route and status (docs/operations.md#logs).
+ */
 export function errorMiddleware(log: Logger): Middleware {
+  const sampler = createLogSampler();
   return async (ctx, next) => {
     try {
       await next();
@@ -64,7 +70,12 @@ export function errorMiddleware(log: Logger): Middleware {
         path: ctx.path,
         status: problem.status,
       };
-      if (problem.status >= 500) log.error({ ...fields, err }, problem.title);
+      if (problem.refusal) {
+        const route = String((ctx as { _matchedRoute?: unknown })._matchedRoute ?? 'unrouted');
+        const skipped = sampler.take(`${problem.status} ${ctx.method} ${route}`);
+        if (skipped !== undefined)
+          log.warn({ ...fields, detail: problem.message, alsoRefused: skipped }, problem.title);
+      } else if (problem.status >= 500) log.error({ ...fields, err }, problem.title);
       else log.info({ ...fields, detail: problem.message }, problem.title);
 
       if (ctx.headerSent || !ctx.writable) return;

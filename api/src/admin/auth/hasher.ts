@@ -19,9 +19,7 @@ export class HasherBusyError extends HttpError {
       503,
       'Service Unavailable',
       'Too many sign-ins are being checked right now. Please try again in a moment.',
-      {
-        headers: { 'Retry-After': '1' },
-      },
+      { headers: { 'Retry-After': '1' }, refusal: true },
     );
   }
 }

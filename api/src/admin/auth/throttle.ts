@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Db } from '../../db/pool.ts';
 import { tooManyRequests } from '../../http/errors.ts';
+import { createLogSampler, type LogSampler } from '../../http/log-sampler.ts';
 import type { Logger } from '../../http/logger.ts';
 import { refund, take, type Limit } from '../../limits/rate-limit.repo.ts';
 
@@ -36,14 +37,28 @@ export interface Attempt {
   deviceId: number | undefined;
 }
 
-/** One structured line per security event: never a password or a code. */
+const samplers = new WeakMap<Logger, LogSampler>();
+
+/**
+ * One structured line per security event: never a password or a code. A throttled attempt (a
+ * refusal the flood itself causes) is logged at most once a second per address, with how many
+ * were left out (docs/operations.md#logs).
+ */
 export function securityEvent(
   log: Logger,
   ctx: Context,
   event: string,
   fields: Record<string, unknown>,
 ): void {
-  log.warn({ event, requestId: ctx.state.requestId, ip: ctx.ip, ...fields }, event);
+  let skipped: number | undefined = 0;
+  if (event.endsWith('.throttled')) {
+    let sampler = samplers.get(log);
+    if (!sampler) samplers.set(log, (sampler = createLogSampler()));
+    skipped = sampler.take(`${event} ${ctx.ip}`);
+    if (skipped === undefined) return;
+  }
+  const sampled = event.endsWith('.throttled') ? { alsoThrottled: skipped } : {};
+  log.warn({ event, requestId: ctx.state.requestId, ip: ctx.ip, ...fields, ...sampled }, event);
 }
 
 export function createThrottle(db: Db, log: Logger) {
