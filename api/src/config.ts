@@ -46,6 +46,11 @@ const environment = z.object({
   BODY_TIMEOUT_MS: whole(10_000, 100),
   /** Connections the server holds at once; more are closed at once. */
   HTTP_MAX_CONNECTIONS: whole(1024, 1),
+  /**
+   * Connections one client address holds at once (docs/operations.md#timeouts); 0 turns the cap off.
+   * Unset, 256, or off behind a trusted proxy, whose connections all come from its one address.
+   */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: whole(-1, 0),
   ADMIN_USERNAME: ruled(usernameProblem).transform((v) => normaliseUsername(v ?? 'admin')),
   ADMIN_PASSWORD: ruled(passwordProblem),
   ADMIN_MFA: z
@@ -109,6 +114,7 @@ export interface Config {
   bodyLimitBytes: number;
   bodyTimeoutMs: number;
   maxConnections: number;
+  maxConnectionsPerAddress: number;
   adminUsername: string;
   adminPassword: string | undefined;
   adminMfa: MfaPolicy;
@@ -167,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
     maxConnections: e.HTTP_MAX_CONNECTIONS,
+    maxConnectionsPerAddress:
+      e.HTTP_MAX_CONNECTIONS_PER_ADDRESS >= 0 ? e.HTTP_MAX_CONNECTIONS_PER_ADDRESS : e.TRUST_PROXY ? 0 : 256,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     adminMfa: e.ADMIN_MFA,

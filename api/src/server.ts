@@ -70,7 +70,10 @@ const metricsServer =
         return undefined;
       })
     : undefined;
-const server = createHttpServer(app.callback(), { maxConnections: config.maxConnections });
+const server = createHttpServer(app.callback(), {
+  maxConnections: config.maxConnections,
+  maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+});
 if (worker) server.on('request', foreground.onRequest);
 
 server.listen(config.port, config.host, () => {

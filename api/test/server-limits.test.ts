@@ -3,6 +3,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { createHttpServer } from '../src/http/http-server.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -71,6 +72,58 @@ describe('slow clients', () => {
     );
     expect(answer).not.toMatch(/^HTTP\/1\.1 200/);
     expect(ms).toBeLessThan(3000);
+  });
+});
+
+/** Connects from `from` (another loopback address stands for another client); true once open. */
+function connectFrom(p: number, from: string) {
+  return new Promise<{ socket: net.Socket; served: Promise<boolean> }>((resolve) => {
+    const socket = net.connect({ port: p, host: '127.0.0.1', localAddress: from }, () =>
+      resolve({ socket, served }),
+    );
+    const served = new Promise<boolean>((done) => {
+      socket.on('data', () => done(true));
+      socket.on('close', () => done(false));
+      socket.on('error', () => done(false));
+    });
+  });
+}
+
+describe('many connections from one client', () => {
+  let capped: http.Server;
+  let cappedPort: number;
+  beforeAll(async () => {
+    const app = createApp({ db: t.db, config: t.config, log: createLogger('silent') });
+    capped = createHttpServer(app.callback(), { maxConnections: 20, maxConnectionsPerAddress: 3 });
+    await new Promise<void>((resolve) => capped.listen(0, '127.0.0.1', resolve));
+    cappedPort = (capped.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    capped.closeAllConnections();
+    await new Promise((r) => capped.close(r));
+  });
+
+  it('closes a client’s connections beyond its share, while another client is served', async () => {
+    const held = await Promise.all(Array.from({ length: 3 }, () => connectFrom(cappedPort, '127.0.0.1')));
+    const extra = await connectFrom(cappedPort, '127.0.0.1');
+    extra.socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await extra.served).toBe(false);
+    const other = await connectFrom(cappedPort, '127.0.0.2');
+    other.socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await other.served).toBe(true);
+    // A connection given back makes room again.
+    held[0]!.socket.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    const again = await connectFrom(cappedPort, '127.0.0.1');
+    again.socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await again.served).toBe(true);
+    for (const c of [...held, other, again]) c.socket.destroy();
+  });
+
+  it('caps one address at 256 by default, and not at all behind a trusted proxy', () => {
+    expect(loadConfig({}).maxConnectionsPerAddress).toBe(256);
+    expect(loadConfig({ TRUST_PROXY: '1' }).maxConnectionsPerAddress).toBe(0);
+    expect(loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '64' }).maxConnectionsPerAddress).toBe(64);
   });
 });
 

@@ -3,6 +3,8 @@ import http from 'node:http';
 export interface ServerLimits {
   /** Connections held at once; Node closes any beyond at once. */
   maxConnections: number;
+  /** Connections one client address holds at once (0: no cap); more from it are closed at once. */
+  maxConnectionsPerAddress?: number;
   /** The request line and headers must arrive within this (slowloris). */
   headersTimeoutMs?: number;
   /** The whole request must arrive within this; the body has its own, shorter deadline (json-body.ts). */
@@ -24,5 +26,24 @@ export function createHttpServer(handler: http.RequestListener, limits: ServerLi
     handler,
   );
   server.maxConnections = limits.maxConnections;
+  const perAddress = limits.maxConnectionsPerAddress ?? 0;
+  if (perAddress > 0) {
+    // One client must not take every connection and lock everyone else out.
+    const held = new Map<string, number>();
+    server.on('connection', (socket) => {
+      const address = socket.remoteAddress ?? '';
+      const n = held.get(address) ?? 0;
+      if (n >= perAddress) {
+        socket.destroy();
+        return;
+      }
+      held.set(address, n + 1);
+      socket.once('close', () => {
+        const left = (held.get(address) ?? 1) - 1;
+        if (left > 0) held.set(address, left);
+        else held.delete(address);
+      });
+    });
+  }
   return server;
 }
