@@ -56,7 +56,7 @@ describe('under ADMIN_MFA=off', () => {
     expect(res.status).toBe(200);
     expect(res.body.secondFactor).toMatchObject({ policy: 'off', mustEnrol: false });
     const agent = await signedIn(t);
-    const start = await agent.post('/api/admin/second-factor/enrolment');
+    const start = await agent.post('/api/admin/second-factor/enrolment').send({ password: ADMIN.password });
     expectContract('startSecondFactorEnrolment', start);
     expect(start.status).toBe(404);
     server.closeAllConnections();

@@ -27,7 +27,17 @@ describe('under ADMIN_MFA=optional (npm start)', () => {
       mustEnrol: false,
       recoveryCodesLeft: 0,
     });
-    const start = await agent.post('/api/admin/second-factor/enrolment');
+    // The first enrolment asks for the password: a stolen session alone cannot bind an app.
+    const noPassword = await agent.post('/api/admin/second-factor/enrolment').send({});
+    expectContract('startSecondFactorEnrolment', noPassword);
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.errors).toEqual([{ path: '/password', message: 'Password is required' }]);
+    const wrongPassword = await agent
+      .post('/api/admin/second-factor/enrolment')
+      .send({ password: 'not the password' });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.errors).toEqual([{ path: '/password', message: 'Invalid password' }]);
+    const start = await agent.post('/api/admin/second-factor/enrolment').send({ password: ADMIN.password });
     expect(start.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(start.body.otpauthUri).toBe(
       `otpauth://totp/Lead%20Desk:admin?secret=${start.body.secret}&issuer=Lead%20Desk`,
@@ -156,20 +166,30 @@ describe('under ADMIN_MFA=optional (npm start)', () => {
     recoveryCodes = res.body.recoveryCodes;
   });
 
-  it('replaces the authenticator only with the password', async () => {
+  it('replaces the authenticator only with the password and a current code or a recovery code', async () => {
     await t.db.query('UPDATE admin_users SET totp_last_step = NULL');
     const agent = await signInWithCode(t, secret);
-    const without = await agent.post('/api/admin/second-factor/enrolment');
+    const replace = (body: object) => agent.post('/api/admin/second-factor/enrolment').send(body);
+    const without = await replace({});
     expect(without.status).toBe(400);
     expect(without.body.errors).toEqual([{ path: '/password', message: 'Password is required' }]);
-    expect(
-      (await agent.post('/api/admin/second-factor/enrolment').send({ password: 'not it at all' })).status,
-    ).toBe(400);
-    const withPassword = await agent
-      .post('/api/admin/second-factor/enrolment')
-      .send({ password: ADMIN.password });
-    expect(withPassword.status).toBe(200);
-    expect(withPassword.body.secret).not.toBe(secret);
+    // The password alone no longer replaces it: a thief who knows it needs the phone too.
+    const passwordOnly = await replace({ password: ADMIN.password });
+    expectContract('startSecondFactorEnrolment', passwordOnly);
+    expect(passwordOnly.status).toBe(400);
+    expect(passwordOnly.body.errors[0].path).toBe('/code');
+    expect((await replace({ password: 'not it at all', code: code(secret) })).status).toBe(400);
+    expect((await replace({ password: ADMIN.password, code: code(secret, 6) })).status).toBe(400);
+    await t.db.query('UPDATE admin_users SET totp_last_step = NULL');
+    const withCode = await replace({ password: ADMIN.password, code: code(secret) });
+    expectContract('startSecondFactorEnrolment', withCode);
+    expect(withCode.status).toBe(200);
+    expect(withCode.body.secret).not.toBe(secret);
+    // A recovery code does too (a lost phone), and is used up by it.
+    const [recovery] = recoveryCodes.splice(-1);
+    const withRecovery = await replace({ password: ADMIN.password, code: recovery });
+    expect(withRecovery.status).toBe(200);
+    expect((await replace({ password: ADMIN.password, code: recovery })).status).toBe(400);
   });
 
   it('forgets the second factor with the admin CLI (reset-mfa), ending the sessions', async () => {

@@ -2,7 +2,7 @@ import { generateSync } from 'otplib';
 import type supertest from 'supertest';
 import { afterAll, expect } from 'vitest';
 import type { Config } from '../src/config.ts';
-import { createAdmin } from './admin-helpers.ts';
+import { ADMIN, createAdmin } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -24,7 +24,7 @@ export function appsClosedAfterAll(): (overrides?: Partial<Config>) => Promise<T
 }
 
 export async function enrol(t: TestApp, agent: supertest.Agent) {
-  const start = await agent.post('/api/admin/second-factor/enrolment');
+  const start = await agent.post('/api/admin/second-factor/enrolment').send({ password: ADMIN.password });
   expectContract('startSecondFactorEnrolment', start);
   expect(start.status).toBe(200);
   const confirm = await agent

@@ -404,7 +404,9 @@ export interface paths {
         /**
          * Start setting up an authenticator app
          * @description A new secret as a QR code and as text. It becomes the second factor once confirmed with a
-         *     first code within 15 minutes. Replacing a confirmed second factor needs the password.
+         *     first code within 15 minutes. Always needs the password, so a stolen session cannot bind
+         *     another app; replacing a confirmed second factor also needs a current code from the app or
+         *     a recovery code.
          */
         post: operations["startSecondFactorEnrolment"];
         delete?: never;
@@ -1152,8 +1154,10 @@ export interface components {
             code: string;
         };
         EnrolmentInput: {
-            /** @description Needed only to replace a confirmed second factor. */
-            password?: string;
+            /** @description The admin's password, asked again for every enrolment. */
+            password: string;
+            /** @description Needed only to replace a confirmed second factor: 6 digits from the current authenticator app, or a recovery code (which is then used up). */
+            code?: string;
         };
         SecondFactorEnrolment: {
             /** @description The secret as base32 text, to type in when the QR code cannot be scanned. */
@@ -2452,7 +2456,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": components["schemas"]["EnrolmentInput"];
             };

@@ -1021,12 +1021,30 @@ export declare const schemas: {
   },
   readonly EnrolmentInput: {
     readonly type: "object",
-    readonly required: [],
+    readonly required: readonly [
+      "password"
+    ],
     readonly properties: {
       readonly password: {
         readonly type: "string",
         readonly minLength: 1,
-        readonly maxLength: 1024
+        readonly maxLength: 1024,
+        readonly "x-messages": {
+          readonly required: "Password is required",
+          readonly minLength: "Password is required"
+        }
+      },
+      readonly code: {
+        readonly type: "string",
+        readonly minLength: 6,
+        readonly maxLength: 40,
+        readonly pattern: "^[0-9A-Za-z -]+$",
+        readonly "x-messages": {
+          readonly minLength: "Enter the 6-digit code from your authenticator app, or a recovery code",
+          readonly maxLength: "That code is not right",
+          readonly pattern: "That code is not right",
+          readonly required: "Enter the 6-digit code from your authenticator app, or a recovery code"
+        }
       }
     }
   },

@@ -1021,12 +1021,30 @@ export const schemas = {
   },
   "EnrolmentInput": {
     "type": "object",
-    "required": [],
+    "required": [
+      "password"
+    ],
     "properties": {
       "password": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 1024
+        "maxLength": 1024,
+        "x-messages": {
+          "required": "Password is required",
+          "minLength": "Password is required"
+        }
+      },
+      "code": {
+        "type": "string",
+        "minLength": 6,
+        "maxLength": 40,
+        "pattern": "^[0-9A-Za-z -]+$",
+        "x-messages": {
+          "minLength": "Enter the 6-digit code from your authenticator app, or a recovery code",
+          "maxLength": "That code is not right",
+          "pattern": "That code is not right",
+          "required": "Enter the 6-digit code from your authenticator app, or a recovery code"
+        }
       }
     }
   },

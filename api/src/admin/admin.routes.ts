@@ -47,7 +47,7 @@ export function adminHandlers(auth: AuthService, leads: AdminLeadsService): Pick
     getAdminOverview: async () => ({ status: 200, body: await leads.overview() }),
     startSecondFactorEnrolment: async ({ body, ctx }) => ({
       status: 200,
-      body: await auth.secondFactor.startEnrolment(ctx, principal(ctx), body?.password),
+      body: await auth.secondFactor.startEnrolment(ctx, principal(ctx), body),
     }),
     confirmSecondFactorEnrolment: async ({ body, ctx }) => {
       const codes = await auth.secondFactor.confirmEnrolment(ctx, principal(ctx), body.code);

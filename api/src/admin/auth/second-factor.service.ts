@@ -58,51 +58,56 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
     return step !== undefined && (await store.useStep(db, adminId, step));
   }
 
+  /** Which kind of code signed in, or undefined when the code is wrong, used or not the account's. */
+  async function check(adminId: number, code: string): Promise<'totp' | 'recovery-code' | undefined> {
+    if (totp.isTotpCode(code)) return (await checkTotp(adminId, code)) ? 'totp' : undefined;
+    return (await store.useRecoveryCode(db, adminId, totp.hashRecoveryCode(code)))
+      ? 'recovery-code'
+      : undefined;
+  }
+
   async function newCodes(adminId: number) {
     const codes = totp.newRecoveryCodes();
     return { codes, hashes: codes.map(totp.hashRecoveryCode), adminId };
   }
 
   return {
-    /** Which kind of code signed in, or undefined when the code is wrong, used or not the account's. */
-    async check(adminId: number, code: string): Promise<'totp' | 'recovery-code' | undefined> {
-      if (totp.isTotpCode(code)) return (await checkTotp(adminId, code)) ? 'totp' : undefined;
-      return (await store.useRecoveryCode(db, adminId, totp.hashRecoveryCode(code)))
-        ? 'recovery-code'
-        : undefined;
-    },
+    check,
 
     /**
-     * A new secret for the signed-in admin, as a QR code and as text. Replacing a confirmed
-     * second factor needs the password again, so a stolen session cannot swap it.
+     * A new secret for the signed-in admin, as a QR code and as text. It always needs the password
+     * again, so a stolen session cannot bind the thief's app; replacing a confirmed second factor
+     * also needs a current code or a recovery code, so the password alone cannot swap it
+     * (docs/operations.md#second-factor). One attempt counts once, like a code.
      */
-    async startEnrolment(ctx: Context, admin: AdminPrincipal, password: string | undefined) {
+    async startEnrolment(ctx: Context, admin: AdminPrincipal, input: { password: string; code?: string }) {
       requireEnabled();
-      if (admin.secondFactor.enrolled) {
-        if (!password)
-          throw badRequest('Enter your password to replace your authenticator.', [
-            { path: '/password', message: 'Password is required' },
-          ]);
-        const counted = await countCodeAttempt(ctx, admin);
-        const stored = await repo.findAdmin(db, admin.username);
-        let ok: boolean;
-        try {
-          ok = Boolean(stored) && (await verifyPassword(password, stored!.passwordHash, 'known-device'));
-        } catch (err) {
-          if (err instanceof HasherBusyError) await throttle.refund(counted);
-          throw err;
-        }
-        if (!ok) {
-          securityEvent(log, ctx, 'enrolment.refused', {
-            username: admin.username,
-            reason: 'wrong-password',
-          });
-          throw badRequest('The password is not right.', [
-            { path: '/password', message: 'Invalid password' },
-          ]);
-        }
-        await throttle.refund(counted);
+      const { enrolled } = admin.secondFactor;
+      if (enrolled && !input.code)
+        throw badRequest('Enter a code from your authenticator app, or a recovery code.', [
+          {
+            path: '/code',
+            message: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+          },
+        ]);
+      const counted = await countCodeAttempt(ctx, admin);
+      const stored = await repo.findAdmin(db, admin.username);
+      let ok: boolean;
+      try {
+        ok = Boolean(stored) && (await verifyPassword(input.password, stored!.passwordHash, 'known-device'));
+      } catch (err) {
+        if (err instanceof HasherBusyError) await throttle.refund(counted);
+        throw err;
       }
+      if (!ok) {
+        securityEvent(log, ctx, 'enrolment.refused', { username: admin.username, reason: 'wrong-password' });
+        throw badRequest('The password is not right.', [{ path: '/password', message: 'Invalid password' }]);
+      }
+      if (enrolled && !(await check(admin.adminId, input.code!))) {
+        securityEvent(log, ctx, 'enrolment.refused', { username: admin.username, reason: 'wrong-code' });
+        throw wrongCode();
+      }
+      await throttle.refund(counted);
       const secret = totp.newSecret();
       await store.setPendingSecret(db, admin.adminId, totp.sealSecret(key(), admin.adminId, secret));
       return {
