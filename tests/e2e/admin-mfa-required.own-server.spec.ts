@@ -47,6 +47,7 @@ test('an admin without a second factor is sent to the enrolment, and the desk op
   await page.goto('/admin/demos');
   await expect(page).toHaveURL(/\/admin\/security$/);
 
+  await page.getByLabel('Your password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   const secret = await page.getByLabel('Secret key').inputValue();
   await page.getByLabel('Authentication code').fill(generateSync({ secret }));

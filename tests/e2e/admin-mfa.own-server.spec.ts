@@ -66,7 +66,15 @@ test('enrols with the QR code or the secret, and shows ten recovery codes once',
   await expect(page.getByRole('heading', { name: 'Two-step sign-in', level: 2 })).toBeVisible();
   await expect(page.getByTestId('second-factor-status')).toContainText('Off');
 
-  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  // The set-up asks for the password again: a session alone cannot bind an app.
+  const setUp = page.getByRole('form', { name: 'Set up' });
+  await setUp.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await expect(setUp.getByText('Password is required')).toBeVisible();
+  await setUp.getByLabel('Your password').fill('not the password');
+  await setUp.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await expect(setUp.getByRole('alert')).toHaveText('Invalid password');
+  await setUp.getByLabel('Your password').fill(ADMIN.password);
+  await setUp.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   const qr = page.getByRole('img', { name: /QR code/ });
   await expect(qr).toHaveAttribute('src', /^data:image\/svg\+xml/);
   secret = await page.getByLabel('Secret key').inputValue();
@@ -180,12 +188,19 @@ test('makes new recovery codes for a current code; the old ones stop working', a
   await expect(page.getByText(`Logged in as: ${username}`)).toBeVisible();
 });
 
-test('replaces the authenticator app after asking for the password again', async () => {
+test('replaces the authenticator app after asking for the password and a current code again', async () => {
   await page.goto('/admin/security');
   const form = page.getByRole('form', { name: 'Replace authenticator app' });
   await form.getByRole('button', { name: 'Replace authenticator app' }).click();
   await expect(form.getByText('Password is required')).toBeVisible();
+  await expect(
+    form.getByText('Enter the 6-digit code from your authenticator app, or a recovery code'),
+  ).toBeVisible();
   await form.getByLabel('Your password').fill(ADMIN.password);
+  await form.getByLabel('Code from your app, or a recovery code').fill(wrongCode());
+  await form.getByRole('button', { name: 'Replace authenticator app' }).click();
+  await expect(form.getByRole('alert')).toContainText('That code is not right');
+  await form.getByLabel('Code from your app, or a recovery code').fill(await freshCode());
   await form.getByRole('button', { name: 'Replace authenticator app' }).click();
   const old = secret;
   secret = await page.getByLabel('Secret key').inputValue();

@@ -44,7 +44,7 @@ function useSecondFactorChanged() {
     qc.setQueryData<S['Session'] | null>(sessionKey, (s) => s && { ...s, secondFactor });
 }
 
-/** A new secret to add to the authenticator app; replacing one needs the password. */
+/** A new secret to add to the authenticator app: needs the password, and to replace one a code too. */
 export function useStartEnrolment() {
   return useMutation({
     mutationFn: async (body: S['EnrolmentInput']) =>

@@ -6,6 +6,7 @@ import { useConfirmEnrolment, useStartEnrolment } from '../../api/second-factor.
 import { AppCodeForm, refusalOf } from './app-code-form.tsx';
 
 type Started = components['schemas']['SecondFactorEnrolment'];
+const enrolment = schemas.EnrolmentInput.properties;
 
 /**
  * Setting up (or replacing) the authenticator app: a new secret as a QR code and as text, then the
@@ -27,40 +28,47 @@ export function Enrolment({
     setOpen(value);
     onActive(value !== null);
   };
-  const [noPassword, setNoPassword] = useState(false);
+  const [missing, setMissing] = useState<{ password: boolean; code: boolean }>({
+    password: false,
+    code: false,
+  });
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
 
+  // The password always (a stolen session alone must not bind an app); to replace an app, also a
+  // code from it or a recovery code (docs/operations.md#second-factor).
   const begin = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const password = new FormData(e.currentTarget).get('password');
-    const missing = enrolled && !password;
-    setNoPassword(missing);
-    if (missing) return;
+    const data = new FormData(e.currentTarget);
+    const password = String(data.get('password') ?? '');
+    const code = String(data.get('code') ?? '').trim();
+    const now = { password: !password, code: enrolled && !code };
+    setMissing(now);
+    if (now.password || now.code) return;
     confirm.reset();
-    start.mutate(typeof password === 'string' ? { password } : {}, { onSuccess: setStarted });
+    start.mutate(enrolled ? { password, code } : { password }, { onSuccess: setStarted });
   };
 
   if (!started)
     return (
       <form noValidate aria-label={enrolled ? 'Replace authenticator app' : 'Set up'} onSubmit={begin}>
         <Stack gap="3" maxW="sm">
-          {enrolled ? (
-            <>
-              <Text>A new phone? Replacing your authenticator app asks for your password again.</Text>
-              <Field.Root required invalid={noPassword}>
-                <Field.Label>Your password</Field.Label>
-                <Input name="password" type="password" autoComplete="current-password" />
-                <Field.ErrorText>
-                  {schemas.LoginInput.properties.password['x-messages'].minLength}
-                </Field.ErrorText>
-              </Field.Root>
-            </>
-          ) : (
-            <Text>
-              Add Lead Desk to an authenticator app on your phone (Google Authenticator, Microsoft
-              Authenticator, 1Password, Aegis, ...). Each sign-in then asks for its 6-digit code.
-            </Text>
+          <Text>
+            {enrolled
+              ? 'A new phone? Replacing your authenticator app asks for your password and a code from the app you have now, or one of your recovery codes.'
+              : 'Add Lead Desk to an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Aegis, ...). Each sign-in then asks for its 6-digit code. Setting it up asks for your password again.'}
+          </Text>
+          <Field.Root required invalid={missing.password}>
+            <Field.Label>Your password</Field.Label>
+            <Input name="password" type="password" autoComplete="current-password" />
+            <Field.ErrorText>{enrolment.password['x-messages'].required}</Field.ErrorText>
+          </Field.Root>
+          {enrolled && (
+            <Field.Root required invalid={missing.code}>
+              <Field.Label>Code from your app, or a recovery code</Field.Label>
+              <Input name="code" autoComplete="one-time-code" spellCheck={false} />
+              <Field.ErrorText>{enrolment.code['x-messages'].required}</Field.ErrorText>
+            </Field.Root>
           )}
           {start.error && !start.isPending && (
             <Text color="red.700" role="alert">
