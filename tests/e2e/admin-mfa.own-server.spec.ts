@@ -70,9 +70,6 @@ test('enrols with the QR code or the secret, and shows ten recovery codes once',
   const setUp = page.getByRole('form', { name: 'Set up' });
   await setUp.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   await expect(setUp.getByText('Password is required')).toBeVisible();
-  await setUp.getByLabel('Your password').fill('not the password');
-  await setUp.getByRole('button', { name: 'Set up two-step sign-in' }).click();
-  await expect(setUp.getByRole('alert')).toHaveText('Invalid password');
   await setUp.getByLabel('Your password').fill(ADMIN.password);
   await setUp.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   const qr = page.getByRole('img', { name: /QR code/ });
