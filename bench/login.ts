@@ -90,7 +90,11 @@ try {
     // The admin's device signs in and enrols a second factor before the attack.
     const admin = new Browser(api.url);
     if (!(await admin.signIn(undefined, '192.0.2.1'))) throw new Error('the admin could not sign in');
-    const enrolment = await admin.post('/api/admin/second-factor/enrolment', {}, '192.0.2.1');
+    const enrolment = await admin.post(
+      '/api/admin/second-factor/enrolment',
+      { password: PASSWORD },
+      '192.0.2.1',
+    );
     // (A build without a second factor, for comparison, signs in with the password alone.)
     const secret = enrolment.status === 200 ? enrolment.body.secret : undefined;
     if (secret) {
