@@ -5,14 +5,17 @@ import { defineConfig, devices } from '@playwright/test';
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const port = Number(process.env.E2E_PORT ?? 4173);
 const external = process.env.BASE_URL;
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-Passw0rd!';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   // Specs that need what scripts/e2e-server.mjs sets up (its accounts) run only against it.
   testIgnore: external ? ['**/*.own-server.spec.ts'] : [],
+  // Both cores: files run side by side, each file's tests in order in one worker. What every test
+  // shares on the server is kept apart by the projects below (docs/testing.md#browser-tests).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
@@ -35,8 +38,13 @@ export default defineConfig({
       ],
     },
   },
+  // desktop: every test but the exclusive ones. mobile: at a phone's width and with touch, only the
+  // tests tagged @mobile, for what differs there (the layout, the small-screen menu, touch).
+  // exclusive: the tests tagged @exclusive, which read or change what every test shares on the
+  // server (the lead totals, the newest leads, webhooks that receive every lead): alone, one at a
+  // time, once the others have finished.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', use: desktop, grepInvert: /@exclusive/ },
     {
       name: 'mobile',
       use: {
@@ -45,7 +53,10 @@ export default defineConfig({
         isMobile: false,
         hasTouch: true,
       },
+      grep: /@mobile/,
+      grepInvert: /@exclusive/,
     },
+    { name: 'exclusive', use: desktop, grep: /@exclusive/, dependencies: ['desktop', 'mobile'], workers: 1 },
   ],
   webServer: external
     ? undefined

@@ -1,22 +1,26 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import {
   counts,
+  openDashboard,
   searchList,
   shown,
-  signIn,
   submitContact,
   submitDemo,
   submitGetStarted,
   subscribe,
   subscribeConfirmed,
+  test,
   uniqueTag,
 } from './admin-helpers.ts';
 
 const refresh = (page: Page) => page.getByRole('button', { name: 'Refresh' }).click();
 
 test.describe('admin dashboard', () => {
-  test('count cards, tab labels and the daily chart follow what was submitted', async ({ page, request }) => {
-    await signIn(page);
+  test('count cards, tab labels and the daily chart follow what was submitted @exclusive', async ({
+    page,
+    request,
+  }) => {
+    await openDashboard(page);
     for (const subtitle of ['total submissions', 'scheduled demos', 'sign-up requests', 'subscribers']) {
       await expect(page.getByText(subtitle, { exact: true })).toBeVisible();
     }
@@ -63,7 +67,10 @@ test.describe('admin dashboard', () => {
     ).toBeVisible();
   });
 
-  test('recent activity lists the newest leads first with their type badges', async ({ page, request }) => {
+  test('recent activity lists the newest leads first with their type badges @exclusive', async ({
+    page,
+    request,
+  }) => {
     const tag = uniqueTag();
     const contact = { name: `Recent Contact ${tag}`, email: `rc.${tag}@example.com` };
     const demo = { name: `Recent Demo ${tag}`, email: `rd.${tag}@example.com` };
@@ -71,7 +78,7 @@ test.describe('admin dashboard', () => {
     const c = await submitContact(request, { ...contact, message: 'Oldest of the three leads.' });
     await submitDemo(request, demo);
     const s = await submitGetStarted(request, start);
-    await signIn(page);
+    await openDashboard(page);
 
     const items = page.getByTestId('recent-activity').getByRole('listitem');
     expect(await items.count()).toBeLessThanOrEqual(10);
@@ -95,7 +102,7 @@ test.describe('admin dashboard', () => {
     const tag = uniqueTag();
     await submitDemo(request, { name: `Status Demo ${tag}`, email: `sd.${tag}@example.com` });
     await submitGetStarted(request, { name: `Status Start ${tag}`, email: `ss.${tag}@example.com` });
-    await signIn(page);
+    await openDashboard(page);
 
     // The badge shows the status the server holds (the select lists every status).
     const status = (table: Locator) =>
@@ -119,7 +126,7 @@ test.describe('admin dashboard', () => {
     const tag = uniqueTag();
     const email = `deactivate.${tag}@example.com`;
     await subscribeConfirmed(request, email);
-    await signIn(page);
+    await openDashboard(page);
     const table = await searchList(page, /^Newsletter/, 'Newsletter', tag);
     const status = table.locator('tbody tr').first().locator('td').nth(2);
     await expect(status).toHaveText(/^\s*Active/);

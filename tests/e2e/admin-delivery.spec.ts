@@ -1,12 +1,12 @@
 import type { components } from '@lead-desk/contract';
-import { expect, test } from '@playwright/test';
-import { signIn, submitContact, uniqueTag } from './admin-helpers.ts';
+import { expect } from '@playwright/test';
+import { openDashboard, submitContact, test, uniqueTag } from './admin-helpers.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { apiSignIn, leadMessages } from './mail-helpers.ts';
 
 // The overview's delivery card (docs/product.md#follow-up). Tests run without SMTP: every email is
 // held, and the card says why.
-test('the overview shows what email is waiting, failed or held, and that email is not configured', async ({
+test('the overview shows what email is waiting, failed or held, and that email is not configured @exclusive', async ({
   page,
   request,
 }) => {
@@ -29,7 +29,7 @@ test('the overview shows what email is waiting, failed or held, and that email i
   expect(health.emailConfigured).toBe(false);
   expect(health.held).toBeGreaterThanOrEqual(2);
 
-  await signIn(page);
+  await openDashboard(page);
   const card = page.getByRole('region', { name: 'Email delivery' });
   await expect(card.getByTestId('email-configured')).toHaveText(
     'Email is not configured (SMTP_URL is not set): nothing is sent, and each email is held, readable on its lead’s page.',

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn, submitContact, uniqueTag } from './admin-helpers.ts';
+import { expect, type Page } from '@playwright/test';
+import { openDashboard, submitContact, test, uniqueTag } from './admin-helpers.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { apiSignIn, leadMessages } from './mail-helpers.ts';
 
@@ -35,7 +35,7 @@ test('a contact lead’s page shows its history and its held emails, each readab
   );
   const ack = messages.find((m) => m.template === 'acknowledgment')!;
 
-  await signIn(page);
+  await openDashboard(page);
   await page.goto(`/admin/contacts/${lead.id}`);
   const history = page.getByTestId('lead-history');
   await expect(history.getByRole('listitem').first()).toContainText('Received');

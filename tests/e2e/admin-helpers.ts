@@ -1,8 +1,47 @@
 import type { components } from '@lead-desk/contract';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { adminPassword } from './fixtures.ts';
 
 export const ADMIN = { username: 'admin', password: adminPassword };
+
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+/**
+ * The desk's tests, signed in as the shared `admin` from their first line (docs/testing.md#signed-in).
+ * Each worker signs in once, through the API as the login page does, and every test's browser
+ * context starts with that session's cookies. The `request` fixture stays a signed-out visitor: a
+ * login from a context holding the session would end it (each login starts a fresh session). So a
+ * test here must not log out or sign in again in its page; the tests of signing in itself use
+ * `@playwright/test`'s `test`, or `test.use({ signedIn: false })`, and sign in on their own.
+ */
+export const test = base.extend<{ signedIn: boolean }, { adminCookies: Cookies }>({
+  signedIn: [true, { option: true }],
+  adminCookies: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const api = await playwright.request.newContext({ baseURL, storageState: undefined });
+      const res = await api.post('/api/admin/login', {
+        data: ADMIN,
+        headers: { Origin: new URL(baseURL).origin },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      await use((await api.storageState()).cookies);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context, signedIn, adminCookies }, use) => {
+    if (signedIn) await context.addCookies(adminCookies);
+    await use(context);
+  },
+});
 
 /** A tag no other test or earlier run uses, so a search finds exactly this test's leads. */
 export const uniqueTag = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -24,6 +63,13 @@ export async function logIn(page: Page, username = ADMIN.username, password = AD
 export async function expectDashboard(page: Page): Promise<void> {
   await expect(page.getByText(`Logged in as: ${ADMIN.username}`)).toBeVisible();
   await expect(page.getByTestId('count-Contact Forms')).toHaveText(/^\d+$/);
+}
+
+/** Opens /admin signed in (the `test` of this file) and waits for the dashboard with its counts loaded. */
+export async function openDashboard(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expectDashboard(page);
 }
 
 /** Opens /admin, signs in and waits for the dashboard with its counts loaded. */

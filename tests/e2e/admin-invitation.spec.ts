@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn, submitDemo, uniqueTag } from './admin-helpers.ts';
+import { expect, type Page } from '@playwright/test';
+import { openDashboard, submitDemo, test, uniqueTag } from './admin-helpers.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 
 // A demo's calendar invitation from its page in the desk (docs/product.md#follow-up).
@@ -26,7 +26,7 @@ test('an invitation is sent, moved and cancelled, with the server’s objections
     preferredTime: '',
     message: '',
   });
-  await signIn(page);
+  await openDashboard(page);
   await page.goto(`/admin/demos/${demo.id}`);
   await expect(page.getByTestId('invitation-state')).toHaveText('No invitation has been sent yet.');
   // The browser's own zone and 30 minutes to start with.

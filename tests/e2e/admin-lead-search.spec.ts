@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { parseCsv, searchList, signIn, submitContact, typeSearch, uniqueTag } from './admin-helpers.ts';
+import { expect } from '@playwright/test';
+import {
+  openDashboard,
+  parseCsv,
+  searchList,
+  submitContact,
+  test,
+  typeSearch,
+  uniqueTag,
+} from './admin-helpers.ts';
 
 test.describe('admin dashboard', () => {
   test('pages through 120 leads with no row missing or repeated', async ({ page, request }) => {
@@ -18,7 +26,7 @@ test.describe('admin dashboard', () => {
         ),
       );
     }
-    await signIn(page);
+    await openDashboard(page);
     const table = await searchList(page, /^Contacts/, 'Contacts', tag);
     const range = page.getByTestId('range-contacts');
     const next = page.getByRole('button', { name: 'Next' });
@@ -52,7 +60,7 @@ test.describe('admin dashboard', () => {
       company: `Compilers ${tag}`,
       message: 'Find me by any of my fields.',
     });
-    await signIn(page);
+    await openDashboard(page);
     const table = await searchList(page, /^Contacts/, 'Contacts', tag);
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(2);
@@ -85,7 +93,7 @@ test.describe('admin dashboard', () => {
       service: 'sms-ai',
       message: '@SUM(1+1), "quoted"\nand a second line',
     });
-    await signIn(page);
+    await openDashboard(page);
     await searchList(page, /^Contacts/, 'Contacts', tag);
     await expect(page.getByTestId('range-contacts')).toHaveText('Showing 1-2 of 2');
     const [download] = await Promise.all([

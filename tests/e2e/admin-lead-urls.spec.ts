@@ -1,12 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   logIn,
   notFound,
+  openDashboard,
   place,
   searchList,
-  signIn,
   submitDemo,
   subscribeConfirmed,
+  test,
   uniqueTag,
 } from './admin-helpers.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
@@ -23,7 +24,7 @@ test.describe('admin URLs', () => {
       preferredTime: 'afternoon',
       message: 'Every field of me,\non two lines.',
     });
-    await signIn(page);
+    await openDashboard(page);
     const table = await searchList(page, /^Demos/, 'Demos', tag);
     await table.getByRole('link', { name: `Whole Demo ${tag}` }).click();
     await expect.poll(() => place(page)).toBe(`/admin/demos/${demo.id}`);
@@ -78,17 +79,26 @@ test.describe('admin URLs', () => {
     await expect(page.locator('dl')).toContainText('Inactive');
   });
 
-  test('an unknown kind or lead is the not-found page, signed in or after signing in', async ({ page }) => {
-    await page.goto('/admin/nope');
-    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
-    await logIn(page);
-    await expect(notFound(page)).toBeVisible();
-    await expect(page).toHaveTitle('404 Page Not Found');
-    for (const path of ['/admin/contacts/999999999', '/admin/demos/0', '/admin/demos/abc', '/admin/nope/1']) {
-      await page.goto(path);
-      await expect(notFound(page), path).toBeVisible();
-    }
-    await page.getByRole('link', { name: 'Back to Home' }).click();
-    await expect.poll(() => place(page)).toBe('/');
+  test.describe('signed out', () => {
+    test.use({ signedIn: false });
+
+    test('an unknown kind or lead is the not-found page, signed in or after signing in', async ({ page }) => {
+      await page.goto('/admin/nope');
+      await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+      await logIn(page);
+      await expect(notFound(page)).toBeVisible();
+      await expect(page).toHaveTitle('404 Page Not Found');
+      for (const path of [
+        '/admin/contacts/999999999',
+        '/admin/demos/0',
+        '/admin/demos/abc',
+        '/admin/nope/1',
+      ]) {
+        await page.goto(path);
+        await expect(notFound(page), path).toBeVisible();
+      }
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await expect.poll(() => place(page)).toBe('/');
+    });
   });
 });

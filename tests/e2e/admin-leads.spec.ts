@@ -1,13 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
+  openDashboard,
   rowCells,
   searchList,
   shown,
-  signIn,
   submitContact,
   submitDemo,
   submitGetStarted,
   subscribeConfirmed,
+  test,
   uniqueTag,
 } from './admin-helpers.ts';
 
@@ -41,7 +42,7 @@ test.describe('admin dashboard', () => {
       message: 'We send a lot.',
     });
     await subscribeConfirmed(request, `news.${tag}@example.com`);
-    await signIn(page);
+    await openDashboard(page);
 
     let table = await searchList(page, /^Contacts/, 'Contacts', tag);
     expect(await rowCells(table, table.locator('tbody tr').first())).toEqual({
@@ -106,7 +107,7 @@ test.describe('admin dashboard', () => {
     expect(news.Status).toMatch(/^Active/);
   });
 
-  test('lead text is shown as text, never as HTML', async ({ page, request }) => {
+  test('lead text is shown as text, never as HTML @exclusive', async ({ page, request }) => {
     const tag = uniqueTag();
     const name = '<img src=x onerror=alert(1)>';
     const dialogs: string[] = [];
@@ -120,7 +121,7 @@ test.describe('admin dashboard', () => {
       company: `<script>alert(2)</script> ${tag}`,
       message: '<b>bold?</b> <a href="javascript:alert(3)">link</a>',
     });
-    await signIn(page);
+    await openDashboard(page);
     await expect(page.getByTestId('recent-activity').getByRole('listitem').first()).toContainText(name);
     const table = await searchList(page, /^Contacts/, 'Contacts', tag);
     const cells = await rowCells(table, table.locator('tbody tr').first());

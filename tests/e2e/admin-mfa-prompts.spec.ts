@@ -1,12 +1,12 @@
 import type { components } from '@lead-desk/contract';
-import { expect, test } from '@playwright/test';
-import { signIn } from './admin-helpers.ts';
+import { expect } from '@playwright/test';
+import { openDashboard, test } from './admin-helpers.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 
 // What the desk asks of an admin without a second factor (docs/operations.md#second-factor).
 
 test('under optional, a dismissible banner suggests two-step sign-in and links to it', async ({ page }) => {
-  await signIn(page); // the shared admin, never enrolled by any spec
+  await openDashboard(page); // the shared admin, never enrolled by any spec
   const banner = page.getByRole('region', { name: 'Two-step sign-in suggestion' });
   await expect(banner).toContainText('Protect your account with two-step sign-in');
   await expect(banner.getByRole('link', { name: 'Set up two-step sign-in' })).toHaveAttribute(

@@ -1,34 +1,39 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   ADMIN,
   expectDashboard,
   logIn,
+  openDashboard,
   place,
   searchList,
-  signIn,
   submitContact,
   submitDemo,
+  test,
   uniqueTag,
 } from './admin-helpers.ts';
 
 test.describe('admin URLs', () => {
-  test('a signed-out visitor signs in and comes back to the list they asked for', async ({
-    page,
-    request,
-  }) => {
-    const tag = uniqueTag();
-    await submitDemo(request, { name: `Deep Demo ${tag}`, email: `deep.${tag}@example.com` });
-    await page.goto(`/admin/demos?q=${tag}`);
-    await expect(page).toHaveURL(
-      (url) =>
-        url.pathname === '/admin/login' && url.searchParams.get('redirect') === `/admin/demos?q=${tag}`,
-    );
-    await logIn(page);
-    await expect.poll(() => place(page)).toBe(`/admin/demos?q=${tag}`);
-    await expect(page.getByRole('tab', { name: /^Demos/ })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByLabel('Search Demos')).toHaveValue(tag);
-    await expect(page.getByTestId('range-demos')).toHaveText('Showing 1-1 of 1');
-    await expect(page.getByRole('table', { name: 'Demos list' })).toContainText(`Deep Demo ${tag}`);
+  test.describe('signed out', () => {
+    test.use({ signedIn: false });
+
+    test('a signed-out visitor signs in and comes back to the list they asked for', async ({
+      page,
+      request,
+    }) => {
+      const tag = uniqueTag();
+      await submitDemo(request, { name: `Deep Demo ${tag}`, email: `deep.${tag}@example.com` });
+      await page.goto(`/admin/demos?q=${tag}`);
+      await expect(page).toHaveURL(
+        (url) =>
+          url.pathname === '/admin/login' && url.searchParams.get('redirect') === `/admin/demos?q=${tag}`,
+      );
+      await logIn(page);
+      await expect.poll(() => place(page)).toBe(`/admin/demos?q=${tag}`);
+      await expect(page.getByRole('tab', { name: /^Demos/ })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByLabel('Search Demos')).toHaveValue(tag);
+      await expect(page.getByTestId('range-demos')).toHaveText('Showing 1-1 of 1');
+      await expect(page.getByRole('table', { name: 'Demos list' })).toContainText(`Deep Demo ${tag}`);
+    });
   });
 
   test('a link to a list with a search opens that tab with that search', async ({ page, request }) => {
@@ -38,7 +43,7 @@ test.describe('admin URLs', () => {
       email: `linked.${tag}@example.com`,
       message: 'Found through a shared link.',
     });
-    await signIn(page);
+    await openDashboard(page);
     await page.goto(`/admin/contacts?q=${encodeURIComponent(`Linked Contact ${tag}`)}`);
     await expect(page.getByRole('tab', { name: /^Contacts/ })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel('Search Contacts')).toHaveValue(`Linked Contact ${tag}`);
@@ -74,7 +79,7 @@ test.describe('admin URLs', () => {
         ),
       );
     }
-    await signIn(page);
+    await openDashboard(page);
     // Only the reload below loads a document: paging, Back and Forward stay in the page.
     const documents: string[] = [];
     page.on('request', (r) => void (r.resourceType() === 'document' && documents.push(r.url())));
@@ -131,7 +136,7 @@ test.describe('admin URLs', () => {
         ),
       );
     }
-    await signIn(page);
+    await openDashboard(page);
     const table = await searchList(page, /^Contacts/, 'Contacts', tag);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByTestId('range-contacts')).toHaveText('Showing 26-30 of 30');
@@ -150,7 +155,7 @@ test.describe('admin URLs', () => {
   });
 
   test('a list URL with a search the contract does not allow says what is wrong', async ({ page }) => {
-    await signIn(page);
+    await openDashboard(page);
     await page.goto('/admin/contacts?cursor=not*a*cursor');
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('This page could not be shown');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn, uniqueTag } from './admin-helpers.ts';
+import { expect } from '@playwright/test';
+import { openDashboard, test, uniqueTag } from './admin-helpers.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { addEndpoint, cleanedUpAfterEach, openEndpoint, refresh } from './webhook-desk.ts';
 import { signedWith, startReceiver } from './webhook-receiver.ts';
@@ -11,11 +11,11 @@ import { signedWith, startReceiver } from './webhook-receiver.ts';
 
 const hook = cleanedUpAfterEach();
 
-test.describe('admin webhooks', () => {
+test.describe('admin webhooks @exclusive', () => {
   test('edits, disables, rotates the secret of and deletes an endpoint', async ({ page }) => {
     hook.receiver = await startReceiver();
     const tag = uniqueTag();
-    await signIn(page);
+    await openDashboard(page);
     const first = await addEndpoint(page, hook.receiver.url, `Edited ${tag}`, ['Lead created']);
     await openEndpoint(page, hook.receiver.url, hook);
 
@@ -75,7 +75,7 @@ test.describe('admin webhooks', () => {
 
   test('the delivery log keeps its filters and its page in the URL', async ({ page, baseURL }) => {
     hook.receiver = await startReceiver();
-    await signIn(page);
+    await openDashboard(page);
     await addEndpoint(page, hook.receiver.url, `Paged ${uniqueTag()}`, ['Lead created']);
     await openEndpoint(page, hook.receiver.url, hook);
     // One more delivery than a page holds (25).

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn, submitContact, uniqueTag } from './admin-helpers.ts';
+import { expect } from '@playwright/test';
+import { openDashboard, submitContact, test, uniqueTag } from './admin-helpers.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { addEndpoint, cleanedUpAfterEach, openEndpoint, refresh } from './webhook-desk.ts';
 import { signedWith, startReceiver } from './webhook-receiver.ts';
@@ -11,11 +11,11 @@ import { signedWith, startReceiver } from './webhook-receiver.ts';
 
 const hook = cleanedUpAfterEach();
 
-test.describe('admin webhooks', () => {
+test.describe('admin webhooks @exclusive', () => {
   test('adds an endpoint, shows its secret once, and delivers a signed test event', async ({ page }) => {
     hook.receiver = await startReceiver();
     const tag = uniqueTag();
-    await signIn(page);
+    await openDashboard(page);
     const secret = await addEndpoint(page, hook.receiver.url, `Test receiver ${tag}`, ['Demo scheduled']);
     await expectNoAxeViolations(page);
 
@@ -66,7 +66,7 @@ test.describe('admin webhooks', () => {
     // The first three attempts (the attempt and its two retries) get a 500, then the receiver is fixed.
     hook.receiver = await startReceiver((n) => (n < 3 ? 500 : 204));
     const tag = uniqueTag();
-    await signIn(page);
+    await openDashboard(page);
     await addEndpoint(page, hook.receiver.url, `Failing receiver ${tag}`, ['Lead created']);
     await openEndpoint(page, hook.receiver.url, hook);
 

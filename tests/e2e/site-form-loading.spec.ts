@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ready, unique } from './site-form-helpers.ts';
 
-test('a form reached from the header loads when used and works', async ({ page }, info) => {
+test('a form reached from the header loads when used and works @mobile', async ({ page }, info) => {
   await ready(page, '/');
   if (info.project.name === 'mobile') {
     await page.getByRole('button', { name: 'Open menu' }).click();

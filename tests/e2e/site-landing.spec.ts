@@ -5,7 +5,7 @@ import { expectStarted, ownedByReact } from './fixtures.ts';
 // hydrated, and the Resources menu. What every page gets (its head, axe, 404) and the small-screen
 // menu are in site-pages.spec.ts.
 
-test('the landing page has its ten sections in order with their anchors', async ({ page }) => {
+test('the landing page has its ten sections in order with their anchors @mobile', async ({ page }) => {
   await page.goto('/');
   const ids = await page
     .locator('header, main section:not(main section section), footer')
@@ -81,7 +81,7 @@ test('with reduced motion the numbers appear at once', async ({ browser }) => {
   await context.close();
 });
 
-test('a prerendered page hydrates only its islands; its header works without React', async ({
+test('a prerendered page hydrates only its islands; its header works without React @mobile', async ({
   page,
 }, info) => {
   const errors: string[] = [];

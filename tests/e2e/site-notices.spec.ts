@@ -22,7 +22,7 @@ async function swipe(page: Page, box: { x: number; y: number; width: number; hei
   await page.mouse.up();
 }
 
-test('a notice stays after a swipe right shorter than 50 px and goes after a longer one', async ({
+test('a notice stays after a swipe right shorter than 50 px and goes after a longer one @mobile', async ({
   page,
 }) => {
   const notice = await showNotice(page);
@@ -33,7 +33,7 @@ test('a notice stays after a swipe right shorter than 50 px and goes after a lon
   await expect(notice).toHaveAttribute('data-state', 'closed');
 });
 
-test('only one notice is shown at a time', async ({ page }) => {
+test('only one notice is shown at a time @mobile', async ({ page }) => {
   await showNotice(page);
   const form = page.getByRole('form', { name: 'Newsletter' });
   await form.getByLabel('Email for our newsletter').fill('not-an-email');
@@ -50,7 +50,9 @@ test('only one notice is shown at a time', async ({ page }) => {
   await expect(page.getByTestId('notice')).toHaveCount(1);
 });
 
-test('a dismissed notice no longer catches clicks meant for the page beneath it', async ({ page }) => {
+test('a dismissed notice no longer catches clicks meant for the page beneath it @mobile', async ({
+  page,
+}) => {
   const notice = await showNotice(page);
   const box = (await notice.boundingBox())!;
   await swipe(page, box, 80);
@@ -69,7 +71,7 @@ test('a dismissed notice no longer catches clicks meant for the page beneath it'
   }
 });
 
-test('success and error notices meet contrast and pass axe while shown', async ({ page }) => {
+test('success and error notices meet contrast and pass axe while shown @mobile', async ({ page }) => {
   const notice = await showNotice(page);
   await expect(notice).toHaveCSS('opacity', '1');
   await expectNoAxeViolations(page);

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './admin-helpers.ts';
 import type { Receiver } from './webhook-receiver.ts';
 
 // Shared by the desk's webhook specs (admin-webhooks and admin-webhook-endpoints, *.own-server).
