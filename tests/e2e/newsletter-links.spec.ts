@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn, uniqueTag } from './admin-helpers.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { openDashboard, test, uniqueTag } from './admin-helpers.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { apiSignIn, newsletterLinks } from './mail-helpers.ts';
 import { siteMap } from './site-routes.ts';
@@ -8,7 +8,7 @@ import { siteMap } from './site-routes.ts';
 
 /** The subscriber's status badge on its page in the desk. */
 async function deskStatus(page: Page, id: number) {
-  await signIn(page);
+  await openDashboard(page);
   await page.goto(`/admin/newsletters/${id}`);
   return page.getByRole('main').getByText(/^(Pending|Active|Inactive)$/);
 }
