@@ -113,7 +113,9 @@ describe('an attack does not lock the admin out', () => {
 });
 
 describe('a login flood', () => {
-  it('refuses password checks beyond a short queue at once, while pages and leads answer quickly', async () => {
+  // How fast pages and leads answer during a flood is measured by `npm run bench:login`
+  // (docs/testing.md#time); here, what is answered and in what order.
+  it('refuses password checks beyond a short queue at once, while pages and leads answer during it', async () => {
     const started = Date.now();
     const flood = Array.from({ length: 30 }, (_, i) =>
       login(from(`203.0.113.${i + 1}`), { username: `nobody-${i}`, password: 'wrong password' }).then(
@@ -125,22 +127,27 @@ describe('a login flood', () => {
       ),
     );
     await new Promise((r) => setTimeout(r, 50));
-    const pages: number[] = [];
+    let pagesDone = 0;
     for (let i = 0; i < 5; i++) {
-      const t0 = Date.now();
       expect((await t.request().get('/')).status).toBe(200);
       const lead = await from()
         .post('/api/contact')
         .send({ name: 'During Flood', email: 'f@example.com', message: 'Sent during a login flood.' });
       expect(lead.status).toBe(201);
-      pages.push(Date.now() - t0);
+      pagesDone = Date.now() - started;
     }
     const answers = await Promise.all(flood);
     const busy = answers.filter((a) => a.status === 503);
+    const checked = answers.filter((a) => a.status !== 503);
     expect(busy.length).toBeGreaterThanOrEqual(20);
     expect(busy.every((a) => a.retryAfter === '1')).toBe(true);
-    expect(Math.min(...busy.map((a) => a.ms))).toBeLessThan(1000);
-    expect(Math.max(...pages)).toBeLessThan(500);
+    // At once: each refusal is the `busy` limit, decided before anything is counted or hashed; and
+    // the pages and leads were answered while the queue still held password checks, not after them.
+    const refusedBusy = events.filter(
+      (e) => e.event === 'login.throttled' && JSON.stringify(e.limit) === '["busy"]',
+    );
+    expect(refusedBusy).toHaveLength(busy.length);
+    expect(pagesDone).toBeLessThan(Math.max(...checked.map((a) => a.ms)));
   });
 
   it('logs the refusals of a flood as sampled warnings, never as errors with a stack', async () => {
