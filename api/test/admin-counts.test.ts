@@ -188,15 +188,19 @@ describe('search totals', () => {
     expect(new Set(seen).size).toBe(60);
   });
 
-  it('never matches across two fields, and refuses a term holding the separator (a control character)', async () => {
-    await seedContacts(t, [{ name: 'Ann Field', email: 'bob@example.com', company: 'Carl Co' }]);
-    for (const q of ['field\u001fbob', 'ann field\u001f', 'example.com\u001fcarl']) {
+  it.each(['field\u001fbob', 'ann field\u001f', 'example.com\u001fcarl'])(
+    "refuses a term holding the fields' separator (a control character): %j",
+    async (q) => {
       const res = await admin.get('/api/contacts').query({ q });
-      expect(res.status, q).toBe(400);
-      expect(res.body.errors, q).toEqual([
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
         { path: '/query/q', message: 'q must not contain control characters' },
       ]);
-    }
+    },
+  );
+
+  it('never matches across two fields', async () => {
+    await seedContacts(t, [{ name: 'Ann Field', email: 'bob@example.com', company: 'Carl Co' }]);
     expect((await admin.get('/api/contacts').query({ q: 'field bob' })).body.total).toBe(0);
     expect((await admin.get('/api/contacts').query({ q: 'D BO' })).body.total).toBe(0);
     expect((await admin.get('/api/contacts').query({ q: 'ANN FIELD' })).body.total).toBe(1);

@@ -32,22 +32,17 @@ afterAll(async () => {
 });
 
 describe('the static site', () => {
-  it('answers any admin URL with the admin shell, revalidated on every load', async () => {
-    for (const url of [
-      '/admin/contacts/12',
-      '/admin',
-      '/admin/',
-      '/admin/login?redirect=%2Fadmin',
-      '/admin/nope',
-    ]) {
+  it.each(['/admin/contacts/12', '/admin', '/admin/', '/admin/login?redirect=%2Fadmin', '/admin/nope'])(
+    'answers the admin URL %s with the admin shell, revalidated on every load',
+    async (url) => {
       const res = await t.request().get(url).set('Accept-Encoding', 'identity');
-      expect(res.status, url).toBe(200);
-      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
-      expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(res.text, url).toBe(SHELL);
-    }
-  });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.text).toBe(SHELL);
+    },
+  );
 
   it('serves the shell precompressed to a client that accepts gzip', async () => {
     const res = await t.request().get('/admin/demos/7').set('Accept-Encoding', 'gzip');
@@ -56,13 +51,14 @@ describe('the static site', () => {
     expect(res.text).toBe(SHELL);
   });
 
-  it('keeps the 404 page for paths outside the desk that merely start alike', async () => {
-    for (const url of ['/administrator', '/admin-desk', '/nope/admin/1']) {
+  it.each(['/administrator', '/admin-desk', '/nope/admin/1'])(
+    'keeps the 404 page for %s, outside the desk though it starts alike',
+    async (url) => {
       const res = await t.request().get(url);
-      expect(res.status, url).toBe(404);
-      expect(res.text, url).toContain('404 Page Not Found');
-    }
-  });
+      expect(res.status).toBe(404);
+      expect(res.text).toContain('404 Page Not Found');
+    },
+  );
 
   it('still serves the public pages and assets as files', async () => {
     const page = await t.request().get('/get-started');

@@ -84,27 +84,18 @@ describe('what the desk refuses', () => {
     );
   });
 
-  it('refuses bad delivery filters and unknown deliveries', async () => {
-    for (const [query, path] of [
-      ['leadKind=demo', '/query/leadId'],
-      ['leadId=3', '/query/leadKind'],
-      ['status=lost', '/query/status'],
-      ['event=lead.deleted', '/query/event'],
-      ['since=yesterday', '/query/since'],
-      ['cursor=abc', '/query/cursor'],
-    ] as const) {
-      const res = await admin.get(`/api/webhook-deliveries?${query}`);
-      expectContract('listWebhookDeliveries', res);
-      expect(res.status, query).toBe(400);
-      expect(res.body.errors[0].path, query).toBe(path);
-    }
-    for (const res of [
-      await admin.get('/api/webhook-deliveries/99'),
-      await admin.post('/api/webhook-deliveries/99/redeliver'),
-    ]) {
-      expect(res.status).toBe(404);
-      expect(res.body.detail).toBe('There is no webhook delivery 99.');
-    }
+  it.each([
+    ['leadKind=demo', '/query/leadId'],
+    ['leadId=3', '/query/leadKind'],
+    ['status=lost', '/query/status'],
+    ['event=lead.deleted', '/query/event'],
+    ['since=yesterday', '/query/since'],
+    ['cursor=abc', '/query/cursor'],
+  ] as const)('refuses the delivery filter %s at %s', async (query, path) => {
+    const res = await admin.get(`/api/webhook-deliveries?${query}`);
+    expectContract('listWebhookDeliveries', res);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].path).toBe(path);
   });
 
   it.each([
@@ -137,16 +128,28 @@ describe('what the desk refuses', () => {
     }
   });
 
-  it('answers 401 without a session and 403 to a change from another origin', async () => {
-    const anonymous = strict.request();
-    for (const res of [
-      await anonymous.get('/api/webhooks'),
-      await anonymous.get('/api/webhook-deliveries'),
-      await anonymous.get('/api/webhook-deliveries/1'),
-      await anonymous.post('/api/webhooks').set('Origin', strict.baseUrl).send({}),
-    ]) {
-      expect(res.status).toBe(401);
-    }
+  it.each([
+    ['shown', () => admin.get('/api/webhook-deliveries/99')],
+    ['redelivered', () => admin.post('/api/webhook-deliveries/99/redeliver')],
+  ])('says an unknown delivery cannot be %s (404)', async (_what, send) => {
+    const res = await send();
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toBe('There is no webhook delivery 99.');
+  });
+
+  it.each([
+    ['GET /api/webhooks', () => strict.request().get('/api/webhooks')],
+    ['GET /api/webhook-deliveries', () => strict.request().get('/api/webhook-deliveries')],
+    ['GET /api/webhook-deliveries/1', () => strict.request().get('/api/webhook-deliveries/1')],
+    [
+      'POST /api/webhooks',
+      () => strict.request().post('/api/webhooks').set('Origin', strict.baseUrl).send({}),
+    ],
+  ])('answers %s without a session with 401', async (_what, send) => {
+    expect((await send()).status).toBe(401);
+  });
+
+  it('answers 403 to a change from another origin', async () => {
     const foreign = await admin.post('/api/webhooks').set('Origin', 'https://evil.example').send({});
     expectContract('createWebhookEndpoint', foreign);
     expect(foreign.status).toBe(403);
