@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test, against a real PostgreSQL and a real browser.
-// Steps stop at the first failure; the last line sums up the test counts.
-import { spawnSync } from 'node:child_process';
+// The checks that read the sources (contract, types, lint, format) and the build run two at a time
+// beside the unit and API tests, whose files mostly wait on PostgreSQL and timers; the browser tests
+// start once all of them have passed. Nothing later starts after a failure. The last line sums up
+// the test counts.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,80 +13,114 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-test-'));
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const began = Date.now();
 let passed = 0;
 let failed = 0;
 
-function step(title, cmd, args, env = {}) {
-  console.log(`\n=== ${title}`);
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/**
+ * Runs one step. A `live` step writes to the terminal as it goes; the others' output is kept and
+ * printed whole when they end, so steps that run side by side do not interleave their lines.
+ */
+function step(title, cmd, args, { env = {}, live = false } = {}) {
+  if (live) console.log(`\n=== ${title}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(
-    `=== ${title}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return r.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    const chunks = [];
+    child.stdout?.on('data', (c) => chunks.push(c));
+    child.stderr?.on('data', (c) => chunks.push(c));
+    child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      if (!live) {
+        console.log(`\n=== ${title}`);
+        const text = Buffer.concat(chunks).toString();
+        if (text) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      }
+      console.log(`=== ${title}: ${ok ? 'ok' : 'FAILED'} in ${seconds(started)}`);
+      resolve(ok);
+    });
+  });
+}
+
+/** Runs the steps `width` at a time; resolves with whether all passed (none starts after a failure). */
+async function pool(steps, width) {
+  let next = 0;
+  let allOk = true;
+  const lane = async () => {
+    while (allOk && next < steps.length) {
+      const [title, cmd, args] = steps[next++];
+      if (!(await step(title, cmd, args))) allOk = false;
+    }
+  };
+  await Promise.all(Array.from({ length: width }, lane));
+  return allOk;
 }
 
 function finish(ok) {
+  console.log(`\nnpm test: ${seconds(began)} in all`);
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(ok && failed === 0 ? 0 : 1);
 }
 
+const hasE2e =
+  existsSync(path.join(root, 'tests/e2e')) &&
+  readdirSync(path.join(root, 'tests/e2e')).some((f) => f.endsWith('.spec.ts'));
+
 const checks = [
+  // The longest first, so the two lanes end at about the same time.
+  ['typecheck web', bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']],
+  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+  ['typecheck api', bin('tsc'), ['-p', 'api/tsconfig.json', '--noEmit']],
+  ['typecheck tests and scripts', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  ...(hasE2e ? [['build', 'npm', ['run', 'build']]] : []),
+  ['format (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+  ['contract lint (Redocly)', bin('redocly'), ['lint', 'openapi/openapi.yaml', '--format', 'stylish']],
   [
     'contract types are fresh',
     bin('openapi-typescript'),
     ['openapi/openapi.yaml', '-o', 'openapi/generated/schema.d.ts', '--check'],
   ],
   ['contract values are fresh', process.execPath, ['openapi/scripts/generate-values.mjs', '--check']],
-  ['contract lint (Redocly)', bin('redocly'), ['lint', 'openapi/openapi.yaml', '--format', 'stylish']],
-  ['typecheck api', bin('tsc'), ['-p', 'api/tsconfig.json', '--noEmit']],
-  ['typecheck web', bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']],
-  ['typecheck tests and scripts', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
-  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
-  ['format (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
 ];
-for (const [title, cmd, args] of checks) {
-  if (!step(title, cmd, args)) {
-    failed += 1;
-    finish(false);
-  }
-}
 
 const vitestJson = path.join(out, 'vitest.json');
-const unitOk = step('unit and API tests (vitest, real PostgreSQL)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
+const [checksOk, unitOk] = await Promise.all([
+  pool(checks, 2),
+  step(
+    'unit and API tests (vitest, real PostgreSQL)',
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    { live: true },
+  ),
 ]);
+if (!checksOk) failed += 1;
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests + (unitOk ? 0 : r.numFailedTests === 0 ? 1 : 0);
 } else if (!unitOk) failed += 1;
-if (!unitOk) finish(false);
+if (!checksOk || !unitOk) finish(false);
 
-const hasE2e =
-  existsSync(path.join(root, 'tests/e2e')) &&
-  readdirSync(path.join(root, 'tests/e2e')).some((f) => f.endsWith('.spec.ts'));
 if (hasE2e) {
-  if (!step('build', 'npm', ['run', 'build'])) {
-    failed += 1;
-    finish(false);
-  }
   const pwJson = path.join(out, 'playwright.json');
-  const e2eOk = step(
+  const e2eOk = await step(
     'end-to-end tests (Playwright, Chromium)',
     bin('playwright'),
     ['test', '--reporter=list,json'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-    },
+    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson }, live: true },
   );
   if (existsSync(pwJson)) {
     const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats ?? {};
     passed += s.expected ?? 0;
-    failed += (s.unexpected ?? 0) + (s.flaky ?? 0);
+    // A test that did not run (its project's dependency failed) is a failure too.
+    failed += (s.unexpected ?? 0) + (s.flaky ?? 0) + (s.skipped ?? 0);
     if (!e2eOk && !s.unexpected) failed += 1;
   } else if (!e2eOk) failed += 1;
 }
