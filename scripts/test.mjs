@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test, against a real PostgreSQL and a real browser.
-// The checks that read the sources (contract, types, lint, format) and the build run two at a time
-// beside the unit and API tests, whose files mostly wait on PostgreSQL and timers; the browser tests
-// start once all of them have passed. Nothing later starts after a failure. The last line sums up
+// The checks that read the sources (contract, types, lint, format) and the build run one after
+// another beside the unit and API tests, whose files mostly wait on PostgreSQL and timers (one lane,
+// not two: the API tests' timeouts need a core to answer in); the browser tests start once all of
+// them have passed. Nothing later starts after a failure. The last line sums up
 // the test counts.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -73,26 +74,26 @@ const hasE2e =
   existsSync(path.join(root, 'tests/e2e')) &&
   readdirSync(path.join(root, 'tests/e2e')).some((f) => f.endsWith('.spec.ts'));
 
+// The quick ones first, so a stale contract or a formatting slip shows within seconds.
 const checks = [
-  // The longest first, so the two lanes end at about the same time.
-  ['typecheck web', bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']],
-  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
-  ['typecheck api', bin('tsc'), ['-p', 'api/tsconfig.json', '--noEmit']],
-  ['typecheck tests and scripts', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
-  ...(hasE2e ? [['build', 'npm', ['run', 'build']]] : []),
-  ['format (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
-  ['contract lint (Redocly)', bin('redocly'), ['lint', 'openapi/openapi.yaml', '--format', 'stylish']],
   [
     'contract types are fresh',
     bin('openapi-typescript'),
     ['openapi/openapi.yaml', '-o', 'openapi/generated/schema.d.ts', '--check'],
   ],
   ['contract values are fresh', process.execPath, ['openapi/scripts/generate-values.mjs', '--check']],
+  ['contract lint (Redocly)', bin('redocly'), ['lint', 'openapi/openapi.yaml', '--format', 'stylish']],
+  ['format (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+  ['typecheck api', bin('tsc'), ['-p', 'api/tsconfig.json', '--noEmit']],
+  ['typecheck web', bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']],
+  ['typecheck tests and scripts', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+  ...(hasE2e ? [['build', 'npm', ['run', 'build']]] : []),
 ];
 
 const vitestJson = path.join(out, 'vitest.json');
 const [checksOk, unitOk] = await Promise.all([
-  pool(checks, 2),
+  pool(checks, 1),
   step(
     'unit and API tests (vitest, real PostgreSQL)',
     bin('vitest'),
