@@ -19,6 +19,8 @@ export interface Received {
   /** Why the body breaks the contract's `webhooks` schema for its type; null when it does not. */
   contractError: string | null;
   at: number;
+  /** Set once the connection closes: whether the sender hung up before the answer was sent. */
+  hungUpFirst?: boolean;
 }
 
 type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number };
@@ -90,6 +92,7 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
         contractError: contractError(body),
         at: Date.now(),
       };
+      res.on('close', () => (r.hungUpFirst = !res.writableEnded));
       const n = receiver.received.length;
       receiver.received.push(r);
       const a = receiver.answer(n, r);
