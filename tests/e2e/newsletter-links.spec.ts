@@ -2,7 +2,6 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { openDashboard, test, uniqueTag } from './admin-helpers.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { apiSignIn, newsletterLinks } from './mail-helpers.ts';
-import { siteMap } from './site-routes.ts';
 
 // The newsletter's links (docs/product.md#follow-up): opening one never acts; its button does.
 
@@ -13,23 +12,7 @@ async function deskStatus(page: Page, id: number) {
   return page.getByRole('main').getByText(/^(Pending|Active|Inactive)$/);
 }
 
-test('the link pages are real HTML, kept out of search engines and the sitemap', async ({ request }) => {
-  expect(siteMap.unlisted.sort()).toEqual([
-    '/newsletter/confirm',
-    '/newsletter/confirm-failed',
-    '/newsletter/confirmed',
-    '/newsletter/unsubscribe',
-    '/newsletter/unsubscribe-failed',
-    '/newsletter/unsubscribed',
-  ]);
-  for (const path of siteMap.unlisted) {
-    const res = await request.get(`${path}?token=abc.def`);
-    expect(res.status()).toBe(200);
-    expect(await res.text()).toContain('<meta name="robots" content="noindex"/>');
-  }
-  const sitemap = await (await request.get('/sitemap.xml')).text();
-  expect(sitemap).not.toContain('/newsletter/');
-});
+// The link pages' HTML, kept out of search engines and the sitemap: site-html.spec.ts.
 
 test('confirming: opening the link changes nothing, the button confirms', async ({ page, request }) => {
   const email = `${uniqueTag()}@example.com`;
