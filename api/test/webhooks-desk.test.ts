@@ -78,21 +78,20 @@ describe('webhook endpoints in the desk', () => {
     expect(nothing.body.detail).toBe('Send at least one field to change');
   });
 
-  it('deletes an endpoint; it is then 404 everywhere', async () => {
+  it.each([
+    ['shown', (id: number) => app.admin.get(`/api/webhooks/${id}`)],
+    ['deleted again', (id: number) => app.admin.delete(`/api/webhooks/${id}`)],
+    ['changed', (id: number) => app.admin.patch(`/api/webhooks/${id}`).send({ enabled: false })],
+    ['given a new secret', (id: number) => app.admin.post(`/api/webhooks/${id}/rotate-secret`)],
+    ['sent a test event', (id: number) => app.admin.post(`/api/webhooks/${id}/test`)],
+  ])('deletes an endpoint; it then cannot be %s (404)', async (_what, send) => {
     const { id } = await createEndpoint(app.admin, receiver);
     const gone = await app.admin.delete(`/api/webhooks/${id}`);
     expectContract('deleteWebhookEndpoint', gone);
     expect(gone.status).toBe(204);
-    for (const res of [
-      await app.admin.get(`/api/webhooks/${id}`),
-      await app.admin.delete(`/api/webhooks/${id}`),
-      await app.admin.patch(`/api/webhooks/${id}`).send({ enabled: false }),
-      await app.admin.post(`/api/webhooks/${id}/rotate-secret`),
-      await app.admin.post(`/api/webhooks/${id}/test`),
-    ]) {
-      expect(res.status).toBe(404);
-      expect(res.body.detail).toBe(`There is no webhook endpoint ${id}.`);
-    }
+    const res = await send(id);
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toBe(`There is no webhook endpoint ${id}.`);
   });
 
   it('rotates the secret: a new one once, the old one in force for 24 hours more', async () => {
