@@ -128,6 +128,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forms/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lead form sent without JavaScript that was not accepted, again with what was typed
+         * @description Where a refused form post lands (303): the form again, filled in as it was sent, with each field's message, posting to its operation. The submission is kept in the API's memory for a short while under a random token and never logged (docs/product.md#forms-without-javascript); an unknown or expired token shows the empty form's links.
+         */
+        get: operations["showLeadFormRetry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/newsletter/confirm": {
         parameters: {
             query?: never;
@@ -937,35 +957,56 @@ export interface components {
         /** @enum {string} */
         GetStartedStatus: "pending" | "contacted" | "active" | "declined";
         ContactInput: {
+            /** Name */
             name: components["schemas"]["Name"];
+            /** Email */
             email: components["schemas"]["Email"];
+            /** Phone */
             phone?: components["schemas"]["Phone"];
+            /** Company */
             company?: components["schemas"]["Company"];
+            /** Service Interest */
             service?: components["schemas"]["Service"];
+            /** Message */
             message: components["schemas"]["ContactMessage"];
             website?: components["schemas"]["Honeypot"];
         };
         GetStartedInput: {
+            /** Full Name */
             name: components["schemas"]["Name"];
+            /** Email Address */
             email: components["schemas"]["Email"];
+            /** Phone Number */
             phone?: components["schemas"]["Phone"];
+            /** Company Name */
             company?: components["schemas"]["Company"];
+            /** Primary Service Interest */
             service?: components["schemas"]["Service"];
+            /** Monthly Message Volume */
             monthlyVolume?: components["schemas"]["MonthlyVolume"];
+            /** Additional Information */
             message?: components["schemas"]["Message"];
             website?: components["schemas"]["Honeypot"];
         };
         DemoInput: {
+            /** Full Name */
             name: components["schemas"]["Name"];
+            /** Email Address */
             email: components["schemas"]["Email"];
+            /** Phone Number */
             phone?: components["schemas"]["Phone"];
+            /** Company Name */
             company?: components["schemas"]["Company"];
+            /** Preferred Date */
             preferredDate?: components["schemas"]["PreferredDate"];
+            /** Preferred Time */
             preferredTime?: components["schemas"]["PreferredTime"];
+            /** What would you like to see in the demo? */
             message?: components["schemas"]["Message"];
             website?: components["schemas"]["Honeypot"];
         };
         NewsletterInput: {
+            /** Email for our newsletter */
             email: components["schemas"]["Email"];
             consent?: components["schemas"]["NewsletterConsent"];
             website?: components["schemas"]["Honeypot"];
@@ -1497,6 +1538,14 @@ export interface components {
         };
     };
     responses: {
+        /** @description A form post (`application/x-www-form-urlencoded`, a browser without JavaScript) is answered with a redirect to a page for people, whatever the outcome (docs/product.md#forms-without-javascript): the form's success page; on a validation fault, a rate limit or an unavailable database the form again with what was typed and the reason (`/api/forms/{token}`). Faults no browser's form makes (an unreadable body, a wrong charset, a reused Idempotency-Key) keep their problem answers. */
+        FormPosted: {
+            headers: {
+                Location?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Stored. */
         Created: {
             headers: {
@@ -1715,11 +1764,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ContactInput"];
+                "application/x-www-form-urlencoded": components["schemas"]["ContactInput"];
             };
         };
         responses: {
             201: components["responses"]["Created"];
             202: components["responses"]["Accepted"];
+            303: components["responses"]["FormPosted"];
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
@@ -1778,11 +1829,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["GetStartedInput"];
+                "application/x-www-form-urlencoded": components["schemas"]["GetStartedInput"];
             };
         };
         responses: {
             201: components["responses"]["Created"];
             202: components["responses"]["Accepted"];
+            303: components["responses"]["FormPosted"];
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
@@ -1887,11 +1940,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DemoInput"];
+                "application/x-www-form-urlencoded": components["schemas"]["DemoInput"];
             };
         };
         responses: {
             201: components["responses"]["Created"];
             202: components["responses"]["Accepted"];
+            303: components["responses"]["FormPosted"];
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
@@ -1914,10 +1969,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NewsletterInput"];
+                "application/x-www-form-urlencoded": components["schemas"]["NewsletterInput"];
             };
         };
         responses: {
             202: components["responses"]["Accepted"];
+            303: components["responses"]["FormPosted"];
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
@@ -1925,6 +1982,38 @@ export interface operations {
             422: components["responses"]["IdempotencyMismatch"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    showLeadFormRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form, filled in, with the reasons it was not accepted. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such submission (expired, or the server restarted); the page links to the forms. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     confirmNewsletter: {

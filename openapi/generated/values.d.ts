@@ -278,26 +278,38 @@ export declare const schemas: {
     ],
     readonly properties: {
       readonly name: {
-        readonly $ref: "Name"
+        readonly $ref: "Name",
+        readonly title: "Name"
       },
       readonly email: {
-        readonly $ref: "Email"
+        readonly $ref: "Email",
+        readonly title: "Email"
       },
       readonly phone: {
-        readonly $ref: "Phone"
+        readonly $ref: "Phone",
+        readonly title: "Phone"
       },
       readonly company: {
-        readonly $ref: "Company"
+        readonly $ref: "Company",
+        readonly title: "Company"
       },
       readonly service: {
-        readonly $ref: "Service"
+        readonly $ref: "Service",
+        readonly title: "Service Interest"
       },
       readonly message: {
-        readonly $ref: "ContactMessage"
+        readonly $ref: "ContactMessage",
+        readonly title: "Message"
       },
       readonly website: {
         readonly $ref: "Honeypot"
       }
+    },
+    readonly "x-form": {
+      readonly submit: "Send Message",
+      readonly failed: "Error sending message",
+      readonly page: "/#contact",
+      readonly sent: "/forms/contact-sent"
     }
   },
   readonly GetStartedInput: {
@@ -308,29 +320,42 @@ export declare const schemas: {
     ],
     readonly properties: {
       readonly name: {
-        readonly $ref: "Name"
+        readonly $ref: "Name",
+        readonly title: "Full Name"
       },
       readonly email: {
-        readonly $ref: "Email"
+        readonly $ref: "Email",
+        readonly title: "Email Address"
       },
       readonly phone: {
-        readonly $ref: "Phone"
+        readonly $ref: "Phone",
+        readonly title: "Phone Number"
       },
       readonly company: {
-        readonly $ref: "Company"
+        readonly $ref: "Company",
+        readonly title: "Company Name"
       },
       readonly service: {
-        readonly $ref: "Service"
+        readonly $ref: "Service",
+        readonly title: "Primary Service Interest"
       },
       readonly monthlyVolume: {
-        readonly $ref: "MonthlyVolume"
+        readonly $ref: "MonthlyVolume",
+        readonly title: "Monthly Message Volume"
       },
       readonly message: {
-        readonly $ref: "Message"
+        readonly $ref: "Message",
+        readonly title: "Additional Information"
       },
       readonly website: {
         readonly $ref: "Honeypot"
       }
+    },
+    readonly "x-form": {
+      readonly submit: "Get Started",
+      readonly failed: "Error submitting request",
+      readonly page: "/get-started",
+      readonly sent: "/forms/get-started-sent"
     }
   },
   readonly DemoInput: {
@@ -341,29 +366,42 @@ export declare const schemas: {
     ],
     readonly properties: {
       readonly name: {
-        readonly $ref: "Name"
+        readonly $ref: "Name",
+        readonly title: "Full Name"
       },
       readonly email: {
-        readonly $ref: "Email"
+        readonly $ref: "Email",
+        readonly title: "Email Address"
       },
       readonly phone: {
-        readonly $ref: "Phone"
+        readonly $ref: "Phone",
+        readonly title: "Phone Number"
       },
       readonly company: {
-        readonly $ref: "Company"
+        readonly $ref: "Company",
+        readonly title: "Company Name"
       },
       readonly preferredDate: {
-        readonly $ref: "PreferredDate"
+        readonly $ref: "PreferredDate",
+        readonly title: "Preferred Date"
       },
       readonly preferredTime: {
-        readonly $ref: "PreferredTime"
+        readonly $ref: "PreferredTime",
+        readonly title: "Preferred Time"
       },
       readonly message: {
-        readonly $ref: "Message"
+        readonly $ref: "Message",
+        readonly title: "What would you like to see in the demo?"
       },
       readonly website: {
         readonly $ref: "Honeypot"
       }
+    },
+    readonly "x-form": {
+      readonly submit: "Schedule Demo",
+      readonly failed: "Error scheduling demo",
+      readonly page: "/schedule-demo",
+      readonly sent: "/forms/demo-sent"
     }
   },
   readonly NewsletterInput: {
@@ -373,7 +411,8 @@ export declare const schemas: {
     ],
     readonly properties: {
       readonly email: {
-        readonly $ref: "Email"
+        readonly $ref: "Email",
+        readonly title: "Email for our newsletter"
       },
       readonly consent: {
         readonly $ref: "NewsletterConsent"
@@ -381,6 +420,12 @@ export declare const schemas: {
       readonly website: {
         readonly $ref: "Honeypot"
       }
+    },
+    readonly "x-form": {
+      readonly submit: "Subscribe",
+      readonly failed: "Error subscribing",
+      readonly page: "/#contact",
+      readonly sent: "/forms/newsletter-sent"
     }
   },
   readonly NewsletterConsent: {

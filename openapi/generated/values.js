@@ -278,26 +278,38 @@ export const schemas = {
     ],
     "properties": {
       "name": {
-        "$ref": "Name"
+        "$ref": "Name",
+        "title": "Name"
       },
       "email": {
-        "$ref": "Email"
+        "$ref": "Email",
+        "title": "Email"
       },
       "phone": {
-        "$ref": "Phone"
+        "$ref": "Phone",
+        "title": "Phone"
       },
       "company": {
-        "$ref": "Company"
+        "$ref": "Company",
+        "title": "Company"
       },
       "service": {
-        "$ref": "Service"
+        "$ref": "Service",
+        "title": "Service Interest"
       },
       "message": {
-        "$ref": "ContactMessage"
+        "$ref": "ContactMessage",
+        "title": "Message"
       },
       "website": {
         "$ref": "Honeypot"
       }
+    },
+    "x-form": {
+      "submit": "Send Message",
+      "failed": "Error sending message",
+      "page": "/#contact",
+      "sent": "/forms/contact-sent"
     }
   },
   "GetStartedInput": {
@@ -308,29 +320,42 @@ export const schemas = {
     ],
     "properties": {
       "name": {
-        "$ref": "Name"
+        "$ref": "Name",
+        "title": "Full Name"
       },
       "email": {
-        "$ref": "Email"
+        "$ref": "Email",
+        "title": "Email Address"
       },
       "phone": {
-        "$ref": "Phone"
+        "$ref": "Phone",
+        "title": "Phone Number"
       },
       "company": {
-        "$ref": "Company"
+        "$ref": "Company",
+        "title": "Company Name"
       },
       "service": {
-        "$ref": "Service"
+        "$ref": "Service",
+        "title": "Primary Service Interest"
       },
       "monthlyVolume": {
-        "$ref": "MonthlyVolume"
+        "$ref": "MonthlyVolume",
+        "title": "Monthly Message Volume"
       },
       "message": {
-        "$ref": "Message"
+        "$ref": "Message",
+        "title": "Additional Information"
       },
       "website": {
         "$ref": "Honeypot"
       }
+    },
+    "x-form": {
+      "submit": "Get Started",
+      "failed": "Error submitting request",
+      "page": "/get-started",
+      "sent": "/forms/get-started-sent"
     }
   },
   "DemoInput": {
@@ -341,29 +366,42 @@ export const schemas = {
     ],
     "properties": {
       "name": {
-        "$ref": "Name"
+        "$ref": "Name",
+        "title": "Full Name"
       },
       "email": {
-        "$ref": "Email"
+        "$ref": "Email",
+        "title": "Email Address"
       },
       "phone": {
-        "$ref": "Phone"
+        "$ref": "Phone",
+        "title": "Phone Number"
       },
       "company": {
-        "$ref": "Company"
+        "$ref": "Company",
+        "title": "Company Name"
       },
       "preferredDate": {
-        "$ref": "PreferredDate"
+        "$ref": "PreferredDate",
+        "title": "Preferred Date"
       },
       "preferredTime": {
-        "$ref": "PreferredTime"
+        "$ref": "PreferredTime",
+        "title": "Preferred Time"
       },
       "message": {
-        "$ref": "Message"
+        "$ref": "Message",
+        "title": "What would you like to see in the demo?"
       },
       "website": {
         "$ref": "Honeypot"
       }
+    },
+    "x-form": {
+      "submit": "Schedule Demo",
+      "failed": "Error scheduling demo",
+      "page": "/schedule-demo",
+      "sent": "/forms/demo-sent"
     }
   },
   "NewsletterInput": {
@@ -373,7 +411,8 @@ export const schemas = {
     ],
     "properties": {
       "email": {
-        "$ref": "Email"
+        "$ref": "Email",
+        "title": "Email for our newsletter"
       },
       "consent": {
         "$ref": "NewsletterConsent"
@@ -381,6 +420,12 @@ export const schemas = {
       "website": {
         "$ref": "Honeypot"
       }
+    },
+    "x-form": {
+      "submit": "Subscribe",
+      "failed": "Error subscribing",
+      "page": "/#contact",
+      "sent": "/forms/newsletter-sent"
     }
   },
   "NewsletterConsent": {

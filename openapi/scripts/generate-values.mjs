@@ -44,9 +44,15 @@ function scalar(schema) {
 function object(schema) {
   const properties = {};
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-    properties[name] = prop.$ref ? { $ref: refName(prop.$ref) } : scalar(prop);
+    // A field's `title` is its label on the form that sends it (the site's, and the API's own
+    // page for a refused form post).
+    const title = prop.title === undefined ? {} : { title: prop.title };
+    properties[name] = prop.$ref ? { $ref: refName(prop.$ref), ...title } : scalar(prop);
   }
-  return { type: 'object', required: schema.required ?? [], properties };
+  // `x-form`: the words of the form that sends this body (its button, its failure notice) and
+  // where it is on the site, for the site's form and the API's page for a refused form post.
+  const form = schema['x-form'] === undefined ? {} : { 'x-form': schema['x-form'] };
+  return { type: 'object', required: schema.required ?? [], properties, ...form };
 }
 
 const schemas = {};

@@ -9,7 +9,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   ajv: Ajv2020,
 ) => Ajv2020;
 
-const VENDOR_KEYWORDS = ['x-messages', 'x-enum-labels', 'x-multiline'];
+const VENDOR_KEYWORDS = ['x-messages', 'x-enum-labels', 'x-multiline', 'x-form'];
 
 function newAjv(opts: { coerce: boolean }): Ajv2020 {
   const ajv = new Ajv2020({

@@ -80,7 +80,8 @@ async function readBody(ctx: Context, op: Operation, opts: MountOptions): Promis
     return { value: undefined, form: false };
   }
   // A form body only where the contract has one: RFC 8058's one-click unsubscribe, which mail
-  // clients post as `List-Unsubscribe=One-Click` (docs/product.md#follow-up).
+  // clients post as `List-Unsubscribe=One-Click` (docs/product.md#follow-up), and the lead forms
+  // a browser posts without JavaScript (docs/product.md#forms-without-javascript).
   if (op.body.formSchema && isFormMediaType(ctx) !== 'type') {
     if (isFormMediaType(ctx) === 'charset')
       throw unsupported('Send the form in UTF-8 (charset=utf-8, or none).');
@@ -115,6 +116,8 @@ function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts:
     }
     const read = await readBody(ctx, op, opts);
     let body = read.value;
+    // What a browser's form sent, for the page a refused one lands on (leads/lead-form-posts.ts).
+    if (read.form) ctx.state.formBody = body;
 
     const headers = { ...ctx.headers };
     if (!validators.headers(headers))
