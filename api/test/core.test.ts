@@ -65,9 +65,13 @@ describe('the HTTP core', () => {
     expectContract('createContact', res);
   });
 
-  it('rejects a form-encoded body with 415', async () => {
-    const res = await t.request().post('/api/contact').type('form').send({ name: 'Alice' });
-    expect(res.status).toBe(415);
+  it('rejects a body that is neither JSON nor a form with 415', async () => {
+    // A form-encoded body is a browser's form post (lead-form-posts.test.ts).
+    for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/foo+json']) {
+      const res = await t.request().post('/api/contact').set('Content-Type', type).send('name=Alice');
+      expect(res.status).toBe(415);
+      expectContract('createContact', res);
+    }
   });
 
   it('rejects a body over the limit with 413', async () => {

@@ -123,7 +123,7 @@ describe('a lead form posted without JavaScript', () => {
     expect(page).toContain('value="+1 555 &lt;0100&gt;"');
     expect(page).toContain('value="Acme &amp; &quot;Sons&quot;"');
     expect(page).toContain('<option value="data-lookups" selected>Data Lookups</option>');
-    expect(page).toContain('>short</textarea>');
+    expect(page).toContain('>\nshort</textarea>');
     expect(page).toContain('<button type="submit">Send Message</button>');
 
     // Posting the page's form, corrected, stores the lead.

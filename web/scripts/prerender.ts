@@ -16,16 +16,14 @@ const siteUrl = process.env.VITE_SITE_URL ?? 'https://textflow.example';
 (globalThis as { window?: unknown }).window ??= { addEventListener: () => {}, removeEventListener: () => {} };
 (globalThis as { self?: unknown }).self ??= {};
 // The page is complete HTML; its script starts only after the first paint, so reading never
-// waits for JavaScript (the script and its imports load in parallel once it starts). Until the
-// entry module holds lead forms' submits for their code (src/lib/early-submit.ts), a submit in
-// that moment is simply not made, rather than made by the browser (docs/product.md#forms).
-const holdUntilEntry = `addEventListener('submit', (e) => e.target.closest('[data-lazy-form]') && e.preventDefault(), true);`;
+// waits for JavaScript (the script and its imports load in parallel once it starts). Its forms
+// work before that: they post to the API (docs/product.md#forms-without-javascript).
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8')
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
   .replace(
     /<script type="module" crossorigin src="([^"]+)"><\/script>/,
     (_, src: string) =>
-      `<script type="module">${holdUntilEntry} requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(src)})));</script>`,
+      `<script type="module">requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(src)})));</script>`,
   );
 if (!template.includes('requestAnimationFrame')) throw new Error('index.html: entry script not found');
 const { render, siteMap } = (await import(

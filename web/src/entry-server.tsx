@@ -4,8 +4,6 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { setPrerenderShells } from './components/lazy-form.tsx';
-import { formShells } from './form-shells.tsx';
 import { PRERENDERED_STYLES } from './theme/style-cache.ts';
 import { getSystem } from './theme/system.ts';
 import { SITE_URL } from './lib/seo.ts';
@@ -25,7 +23,6 @@ interface HeadTag {
  * head, which the browser's emotion cache takes over when the page starts).
  */
 export async function render(url: string): Promise<{ html: string; head: HeadTag[]; styles: string }> {
-  setPrerenderShells(formShells);
   // Rendered as the browser will hydrate it (client-side Suspense boundaries around split routes);
   // router.load() has already loaded every route's code, so nothing suspends.
   const router = createAppRouter({

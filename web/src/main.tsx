@@ -1,11 +1,8 @@
 import { StrictMode } from 'react';
 import { installHeaderMenus } from './components/header-menus.ts';
 import { startIslands } from './islands/start.ts';
-import { holdEarlySubmits } from './lib/early-submit.ts';
 import { reloadOnChunkFailure } from './lib/reload-on-chunk-failure.ts';
 
-// First: from here on no lead form's submit is the browser's own, hydrated yet or not.
-holdEarlySubmits();
 reloadOnChunkFailure();
 installHeaderMenus();
 

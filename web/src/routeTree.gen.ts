@@ -20,6 +20,11 @@ import { Route as StatusRouteImport } from './routes/status'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminDeskRouteRouteImport } from './routes/admin/_desk/route'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as FormsContactSentRouteImport } from './routes/forms/contact-sent'
+import { Route as FormsDemoSentRouteImport } from './routes/forms/demo-sent'
+import { Route as FormsGetStartedSentRouteImport } from './routes/forms/get-started-sent'
+import { Route as FormsNewsletterSentRouteImport } from './routes/forms/newsletter-sent'
+import { Route as FormsNotSentRouteImport } from './routes/forms/not-sent'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
 import { Route as NewsletterConfirmFailedRouteImport } from './routes/newsletter/confirm-failed'
 import { Route as NewsletterConfirmedRouteImport } from './routes/newsletter/confirmed'
@@ -88,6 +93,31 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => AdminRouteRoute,
+} as any)
+const FormsContactSentRoute = FormsContactSentRouteImport.update({
+  id: '/forms/contact-sent',
+  path: '/forms/contact-sent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FormsDemoSentRoute = FormsDemoSentRouteImport.update({
+  id: '/forms/demo-sent',
+  path: '/forms/demo-sent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FormsGetStartedSentRoute = FormsGetStartedSentRouteImport.update({
+  id: '/forms/get-started-sent',
+  path: '/forms/get-started-sent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FormsNewsletterSentRoute = FormsNewsletterSentRouteImport.update({
+  id: '/forms/newsletter-sent',
+  path: '/forms/newsletter-sent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FormsNotSentRoute = FormsNotSentRouteImport.update({
+  id: '/forms/not-sent',
+  path: '/forms/not-sent',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
   id: '/newsletter/confirm',
@@ -171,6 +201,11 @@ export interface FileRoutesByFullPath {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/forms/contact-sent': typeof FormsContactSentRoute
+  '/forms/demo-sent': typeof FormsDemoSentRoute
+  '/forms/get-started-sent': typeof FormsGetStartedSentRoute
+  '/forms/newsletter-sent': typeof FormsNewsletterSentRoute
+  '/forms/not-sent': typeof FormsNotSentRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/confirm-failed': typeof NewsletterConfirmFailedRoute
   '/newsletter/confirmed': typeof NewsletterConfirmedRoute
@@ -196,6 +231,11 @@ export interface FileRoutesByTo {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/forms/contact-sent': typeof FormsContactSentRoute
+  '/forms/demo-sent': typeof FormsDemoSentRoute
+  '/forms/get-started-sent': typeof FormsGetStartedSentRoute
+  '/forms/newsletter-sent': typeof FormsNewsletterSentRoute
+  '/forms/not-sent': typeof FormsNotSentRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/confirm-failed': typeof NewsletterConfirmFailedRoute
   '/newsletter/confirmed': typeof NewsletterConfirmedRoute
@@ -222,6 +262,11 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/admin/_desk': typeof AdminDeskRouteRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
+  '/forms/contact-sent': typeof FormsContactSentRoute
+  '/forms/demo-sent': typeof FormsDemoSentRoute
+  '/forms/get-started-sent': typeof FormsGetStartedSentRoute
+  '/forms/newsletter-sent': typeof FormsNewsletterSentRoute
+  '/forms/not-sent': typeof FormsNotSentRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/confirm-failed': typeof NewsletterConfirmFailedRoute
   '/newsletter/confirmed': typeof NewsletterConfirmedRoute
@@ -250,6 +295,11 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/login'
+    | '/forms/contact-sent'
+    | '/forms/demo-sent'
+    | '/forms/get-started-sent'
+    | '/forms/newsletter-sent'
+    | '/forms/not-sent'
     | '/newsletter/confirm'
     | '/newsletter/confirm-failed'
     | '/newsletter/confirmed'
@@ -275,6 +325,11 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/login'
+    | '/forms/contact-sent'
+    | '/forms/demo-sent'
+    | '/forms/get-started-sent'
+    | '/forms/newsletter-sent'
+    | '/forms/not-sent'
     | '/newsletter/confirm'
     | '/newsletter/confirm-failed'
     | '/newsletter/confirmed'
@@ -300,6 +355,11 @@ export interface FileRouteTypes {
     | '/terms'
     | '/admin/_desk'
     | '/admin/login'
+    | '/forms/contact-sent'
+    | '/forms/demo-sent'
+    | '/forms/get-started-sent'
+    | '/forms/newsletter-sent'
+    | '/forms/not-sent'
     | '/newsletter/confirm'
     | '/newsletter/confirm-failed'
     | '/newsletter/confirmed'
@@ -326,6 +386,11 @@ export interface RootRouteChildren {
   ScheduleDemoRoute: typeof ScheduleDemoRoute
   StatusRoute: typeof StatusRoute
   TermsRoute: typeof TermsRoute
+  FormsContactSentRoute: typeof FormsContactSentRoute
+  FormsDemoSentRoute: typeof FormsDemoSentRoute
+  FormsGetStartedSentRoute: typeof FormsGetStartedSentRoute
+  FormsNewsletterSentRoute: typeof FormsNewsletterSentRoute
+  FormsNotSentRoute: typeof FormsNotSentRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterConfirmFailedRoute: typeof NewsletterConfirmFailedRoute
   NewsletterConfirmedRoute: typeof NewsletterConfirmedRoute
@@ -412,6 +477,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/forms/contact-sent': {
+      id: '/forms/contact-sent'
+      path: '/forms/contact-sent'
+      fullPath: '/forms/contact-sent'
+      preLoaderRoute: typeof FormsContactSentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forms/demo-sent': {
+      id: '/forms/demo-sent'
+      path: '/forms/demo-sent'
+      fullPath: '/forms/demo-sent'
+      preLoaderRoute: typeof FormsDemoSentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forms/get-started-sent': {
+      id: '/forms/get-started-sent'
+      path: '/forms/get-started-sent'
+      fullPath: '/forms/get-started-sent'
+      preLoaderRoute: typeof FormsGetStartedSentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forms/newsletter-sent': {
+      id: '/forms/newsletter-sent'
+      path: '/forms/newsletter-sent'
+      fullPath: '/forms/newsletter-sent'
+      preLoaderRoute: typeof FormsNewsletterSentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forms/not-sent': {
+      id: '/forms/not-sent'
+      path: '/forms/not-sent'
+      fullPath: '/forms/not-sent'
+      preLoaderRoute: typeof FormsNotSentRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/newsletter/confirm': {
       id: '/newsletter/confirm'
@@ -576,6 +676,11 @@ const rootRouteChildren: RootRouteChildren = {
   ScheduleDemoRoute: ScheduleDemoRoute,
   StatusRoute: StatusRoute,
   TermsRoute: TermsRoute,
+  FormsContactSentRoute: FormsContactSentRoute,
+  FormsDemoSentRoute: FormsDemoSentRoute,
+  FormsGetStartedSentRoute: FormsGetStartedSentRoute,
+  FormsNewsletterSentRoute: FormsNewsletterSentRoute,
+  FormsNotSentRoute: FormsNotSentRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterConfirmFailedRoute: NewsletterConfirmFailedRoute,
   NewsletterConfirmedRoute: NewsletterConfirmedRoute,

@@ -77,7 +77,8 @@ function field(name: string, prop: Property, required: boolean, value: string, e
     );
     control = `<select id="${id}" name="${name}"${invalid}>${options.join('')}</select>`;
   } else if (prop['x-multiline']) {
-    control = `<textarea id="${id}" name="${name}" rows="4"${invalid}>${escape(value)}</textarea>`;
+    // The line break after the tag is the parser's to drop, so a value's own first one stays.
+    control = `<textarea id="${id}" name="${name}" rows="4"${invalid}>\n${escape(value)}</textarea>`;
   } else {
     const type = name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text';
     control = `<input id="${id}" name="${name}" type="${type}" value="${escape(value)}"${required ? ' required' : ''}${invalid}>`;

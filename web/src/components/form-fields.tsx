@@ -1,5 +1,5 @@
 import { Field, Input, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
-import type { Registration } from './lazy-form.tsx';
+import type { Registration } from './form-view.ts';
 
 interface Common {
   label: string;

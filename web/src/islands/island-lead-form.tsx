@@ -1,17 +1,16 @@
-import { FormFrame, LazyForm, type FormName } from '../components/lazy-form.tsx';
-import { loadLeadForm } from '../features/lead-forms/components/lazy-lead-form.tsx';
-
-const loadFrame = () => import('./providers.tsx').then((m) => m.default);
+import type { FormName } from '../components/form-view.ts';
+import LeadForm from '../features/lead-forms/components/lead-form.tsx';
+import IslandProviders from './providers.tsx';
 
 /**
- * A lead form's island, hydrated as the page starts: only the LazyForm around the prerendered
- * form, which needs neither the design system nor the router. The form's code, and the design
- * system with it, load when the visitor comes to use it.
+ * A lead form's island: its code takes the prerendered form element over (hydration keeps the
+ * elements, and what was typed in them). Until then the form is the browser's own, posting to the
+ * API (docs/product.md#forms-without-javascript).
  */
-export function render(kind: string) {
+export function render(kind: string, onReady: () => void) {
   return (
-    <FormFrame value={loadFrame}>
-      <LazyForm name={kind as FormName} load={loadLeadForm} />
-    </FormFrame>
+    <IslandProviders onReady={onReady}>
+      <LeadForm kind={kind as FormName} />
+    </IslandProviders>
   );
 }

@@ -12,7 +12,7 @@ interface IslandModule {
  * pointer over it, a touch, the focus), which builds the design system then.
  */
 const islands: Record<string, { when: 'load' | 'use'; load: () => Promise<IslandModule> }> = {
-  'lead-form': { when: 'load', load: () => import('./island-lead-form.tsx') },
+  'lead-form': { when: 'use', load: () => import('./island-lead-form.tsx') },
   'newsletter-link': { when: 'load', load: () => import('./island-newsletter-link.tsx') },
   'api-explorer': { when: 'use', load: () => import('./island-api-explorer.tsx') },
   documentation: { when: 'use', load: () => import('./island-documentation.tsx') },

@@ -28,6 +28,13 @@ export function fieldRef<N extends LeadInput>(input: N, field: FieldName<N>): ke
 export const fieldSchema = <N extends LeadInput>(input: N, field: FieldName<N>) =>
   schemas[fieldRef(input, field)] as StringRules;
 
+/** A field's label on its form: its `title` in the contract (the API's own form page shows it too). */
+export const fieldLabel = <N extends LeadInput>(input: N, field: FieldName<N>): string =>
+  (schemas[input].properties as Record<string, { title?: string }>)[field]!.title ?? field;
+
+/** The words of the form that sends this body, and where it lands once sent (`x-form`). */
+export const formWords = (input: LeadInput) => schemas[input]['x-form'];
+
 export const isRequired = <N extends LeadInput>(input: N, field: FieldName<N>) =>
   (schemas[input].required as readonly string[]).includes(field);
 

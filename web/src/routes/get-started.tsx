@@ -1,6 +1,6 @@
 import { Container } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { LazyLeadForm } from '../features/lead-forms/components/lazy-lead-form.tsx';
+import { LeadFormIsland } from '../features/lead-forms/components/lead-form-island.tsx';
 import { seo } from '../lib/seo.ts';
 import { PageHero } from './-components/page-hero.tsx';
 import { SiteLayout } from './-components/site-layout.tsx';
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/get-started')({
         lead="Tell us about your business and we'll set you up within 24 hours."
       />
       <Container maxW="7xl" py="12">
-        <LazyLeadForm kind="get-started" />
+        <LeadFormIsland kind="get-started" />
       </Container>
     </SiteLayout>
   ),

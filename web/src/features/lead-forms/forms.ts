@@ -1,11 +1,10 @@
-import type { FormName } from '../../components/lazy-form.tsx';
+import type { FormName } from '../../components/form-view.ts';
 import { optionsOf } from '../../content/options.ts';
 import type { LeadInput } from '../../lib/lead-schema.ts';
 
-/** How one field is shown; its rules, options and whether it is required come from the contract. */
+/** How one field is shown; its label, rules, options and whether it is required come from the contract. */
 export interface FieldSpec {
   name: string;
-  label: string;
   placeholder?: string;
   type?: 'email' | 'tel';
   autoComplete?: string;
@@ -14,19 +13,23 @@ export interface FieldSpec {
   wide?: boolean;
 }
 
-/** The four lead forms differ only in this (docs/product.md#forms). */
+/**
+ * The four lead forms differ only in this (docs/product.md#forms); their button, failure title and
+ * success page are the contract's (`x-form`, lead-schema.ts formWords).
+ */
 export interface LeadFormConfig {
   kind: FormName;
   input: LeadInput;
+  /** The operation a browser without the form's code posts it to (docs/product.md#forms-without-javascript). */
+  action: '/api/contact' | '/api/get-started' | '/api/demo' | '/api/newsletter';
   /** A form of its own, one in a card with a heading, or a single field beside its button. */
   layout: 'plain' | 'card' | 'inline';
   label: string;
   heading?: string;
   fields: FieldSpec[];
-  /** The button's text, and its text while sending. */
-  submit: { label: string; pending: string };
+  /** The button's text while sending. */
+  pending: string;
   success: { title: string; description: string };
-  errorTitle: string;
   /** A screen shown in the form's place after success; without it the form is emptied. */
   done?: { title: string; text: string };
   /** Text shown under the form: what the visitor agrees to by sending it. */
@@ -42,53 +45,41 @@ export const leadForms: Record<FormName, LeadFormConfig> = {
   contact: {
     kind: 'contact',
     input: 'ContactInput',
+    action: '/api/contact',
     layout: 'plain',
     label: 'Contact form',
     fields: [
-      { ...name, label: 'Name' },
-      { ...email, label: 'Email' },
-      { ...phone, label: 'Phone', placeholder: '+1 (555) 123-4567' },
-      { ...company, label: 'Company' },
-      { name: 'service', label: 'Service Interest', placeholder: 'Select a service', wide: true },
-      {
-        name: 'message',
-        label: 'Message',
-        placeholder: 'Tell us about your messaging needs',
-        multiline: true,
-        wide: true,
-      },
+      name,
+      email,
+      { ...phone, placeholder: '+1 (555) 123-4567' },
+      company,
+      { name: 'service', placeholder: 'Select a service', wide: true },
+      { name: 'message', placeholder: 'Tell us about your messaging needs', multiline: true, wide: true },
     ],
-    submit: { label: 'Send Message', pending: 'Sending...' },
+    pending: 'Sending...',
     success: { title: 'Message sent successfully!', description: "We'll get back to you within 24 hours." },
-    errorTitle: 'Error sending message',
   },
   'get-started': {
     kind: 'get-started',
     input: 'GetStartedInput',
+    action: '/api/get-started',
     layout: 'card',
     label: 'Get started',
     heading: 'Start Your Journey',
     fields: [
-      { ...name, label: 'Full Name' },
-      { ...email, label: 'Email Address' },
-      { ...phone, label: 'Phone Number' },
-      { ...company, label: 'Company Name' },
-      { name: 'service', label: 'Primary Service Interest', placeholder: 'Select a service' },
-      { name: 'monthlyVolume', label: 'Monthly Message Volume', placeholder: 'Select volume' },
-      {
-        name: 'message',
-        label: 'Additional Information',
-        placeholder: 'Tell us about your goals',
-        multiline: true,
-        wide: true,
-      },
+      name,
+      email,
+      phone,
+      company,
+      { name: 'service', placeholder: 'Select a service' },
+      { name: 'monthlyVolume', placeholder: 'Select volume' },
+      { name: 'message', placeholder: 'Tell us about your goals', multiline: true, wide: true },
     ],
-    submit: { label: 'Get Started', pending: 'Submitting...' },
+    pending: 'Submitting...',
     success: {
       title: 'Request submitted successfully!',
       description: 'Our team will contact you within 24 hours to get you started',
     },
-    errorTitle: 'Error submitting request',
     done: {
       title: 'Thank You!',
       text: 'Your request has been received. Our team will contact you within 24 hours to get you started.',
@@ -97,24 +88,24 @@ export const leadForms: Record<FormName, LeadFormConfig> = {
   demo: {
     kind: 'demo',
     input: 'DemoInput',
+    action: '/api/demo',
     layout: 'card',
     label: 'Book your demo',
     heading: 'Book Your Demo',
     fields: [
-      { ...name, label: 'Full Name' },
-      { ...email, label: 'Email Address' },
-      { ...phone, label: 'Phone Number' },
-      { ...company, label: 'Company Name' },
-      { name: 'preferredDate', label: 'Preferred Date', placeholder: 'Select a date' },
-      { name: 'preferredTime', label: 'Preferred Time', placeholder: 'Select a time' },
-      { name: 'message', label: 'What would you like to see in the demo?', multiline: true, wide: true },
+      name,
+      email,
+      phone,
+      company,
+      { name: 'preferredDate', placeholder: 'Select a date' },
+      { name: 'preferredTime', placeholder: 'Select a time' },
+      { name: 'message', multiline: true, wide: true },
     ],
-    submit: { label: 'Schedule Demo', pending: 'Scheduling...' },
+    pending: 'Scheduling...',
     success: {
       title: 'Demo scheduled successfully!',
       description: "We'll send you a calendar invitation shortly.",
     },
-    errorTitle: 'Error scheduling demo',
     done: {
       title: 'Demo Scheduled!',
       text: "We'll send you a calendar invitation shortly. A confirmation with the details of your 30-minute demo is on its way to your inbox.",
@@ -123,17 +114,17 @@ export const leadForms: Record<FormName, LeadFormConfig> = {
   newsletter: {
     kind: 'newsletter',
     input: 'NewsletterInput',
+    action: '/api/newsletter',
     layout: 'inline',
     label: 'Newsletter',
-    fields: [{ ...email, label: 'Email for our newsletter', placeholder: 'you@company.com' }],
-    // The wording the form sends as `consent` (its default value): docs/product.md#newsletter.
+    fields: [{ ...email, placeholder: 'you@company.com' }],
+    // The wording the form sends as `consent` (its default value): docs/product.md#leads.
     note: optionsOf('NewsletterConsent')[0]!.label,
     // Beside the field the button shows only a spinner while sending; this names it.
-    submit: { label: 'Subscribe', pending: 'Subscribing' },
+    pending: 'Subscribing',
     success: {
       title: 'Check your inbox to confirm',
       description: 'We sent you a link. Your subscription starts once you open it.',
     },
-    errorTitle: 'Error subscribing',
   },
 };

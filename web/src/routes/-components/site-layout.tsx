@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LazyLeadForm } from '../../features/lead-forms/components/lazy-lead-form.tsx';
+import { LeadFormIsland } from '../../features/lead-forms/components/lead-form-island.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -13,8 +13,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <SiteHeader />
       <main id="main">{children}</main>
       <SiteFooter
-        contactForm={<LazyLeadForm kind="contact" />}
-        newsletterForm={<LazyLeadForm kind="newsletter" />}
+        contactForm={<LeadFormIsland kind="contact" />}
+        newsletterForm={<LeadFormIsland kind="newsletter" />}
       />
     </>
   );

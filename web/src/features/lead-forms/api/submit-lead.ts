@@ -1,4 +1,4 @@
-import type { FormName } from '../../../components/lazy-form.tsx';
+import type { FormName } from '../../../components/form-view.ts';
 import { api } from '../../../lib/api-client.ts';
 import { bodySchema, type LeadValues } from '../../../lib/lead-schema.ts';
 

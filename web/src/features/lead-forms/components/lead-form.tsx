@@ -1,10 +1,10 @@
-import type { FormName } from '../../../components/lazy-form.tsx';
+import type { FormName } from '../../../components/form-view.ts';
 import { SuccessPanel } from '../../../components/success-panel.tsx';
 import { leadForms } from '../forms.ts';
 import { useLeadForm } from '../use-lead-form.ts';
 import { LeadFormView } from './lead-form-view.tsx';
 
-/** A lead form with its logic; loaded when it comes into use (see LazyLeadForm). */
+/** A lead form with its logic (see LeadFormIsland). */
 export default function LeadForm({ kind }: { kind: FormName }) {
   const config = leadForms[kind];
   const { form, send, done, submit } = useLeadForm(config);
