@@ -35,9 +35,33 @@ export function ownedByReact(page: Page, selector: string): Promise<boolean> {
 }
 
 /**
- * Waits until the prerendered page has started: its lead forms' islands, which every public page
- * has in its footer and which hydrate as the page starts, are React's (docs/web.md#islands).
+ * Waits until the prerendered page has started: its entry module has arrived, and every script it
+ * asked for at once has too. Nothing is hydrated by then: the lead forms' islands wait until they
+ * come into use (docs/web.md#islands), and work as plain forms before.
  */
 export async function expectStarted(page: Page): Promise<void> {
-  await expect.poll(() => ownedByReact(page, '[data-lazy-form]')).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => /\/assets\/index-[^/]*\.js$/.test(e.name)),
+      ),
+    )
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Lets the code of the page's lead forms take them over, as a visitor's pointer coming over them
+ * would (without scrolling to them), and waits until React owns every one.
+ */
+export async function expectFormsEnhanced(page: Page): Promise<void> {
+  const forms = page.locator('[data-island^="lead-form:"] form');
+  await forms.evaluateAll((els) =>
+    els.forEach((el) => el.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))),
+  );
+  for (const form of await forms.all())
+    await expect
+      .poll(() => form.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))))
+      .toBe(true);
+  await page.waitForLoadState('networkidle');
 }

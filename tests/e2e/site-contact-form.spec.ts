@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ready, unique } from './site-form-helpers.ts';
+import { expectStarted, ownedByReact } from './fixtures.ts';
+import { readyToUse, unique } from './site-form-helpers.ts';
 import { storedContacts } from './stored-leads.ts';
 
 test.describe('contact form', () => {
   test('validates on submit with the spec messages, then on change', async ({ page }) => {
-    await ready(page, '/');
+    await readyToUse(page, '/');
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Name *').fill('A');
     await expect(form.getByText('Name must be at least 2 characters')).toHaveCount(0);
@@ -17,7 +18,7 @@ test.describe('contact form', () => {
   });
 
   test('sends a message, shows the success notice and resets the form', async ({ page }) => {
-    await ready(page, '/');
+    await readyToUse(page, '/');
     const name = `Contact ${unique()}`;
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Name *').fill(name);
@@ -32,7 +33,7 @@ test.describe('contact form', () => {
   });
 
   test('keeps what was typed and shows the server detail when sending fails', async ({ page }) => {
-    await ready(page, '/');
+    await readyToUse(page, '/');
     await page.route('**/api/contact', (route) =>
       route.fulfill({
         status: 503,
@@ -59,7 +60,7 @@ test.describe('contact form', () => {
   });
 
   test('shows Sending... with the button disabled while pending', async ({ page }) => {
-    await ready(page, '/');
+    await readyToUse(page, '/');
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/contact', async (route) => {
@@ -78,7 +79,7 @@ test.describe('contact form', () => {
   });
 
   test('keeps unsent text across a reload', async ({ page }) => {
-    await ready(page, '/');
+    await readyToUse(page, '/');
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Message *').fill('A draft that must survive a reload');
     await page.reload();
@@ -87,10 +88,47 @@ test.describe('contact form', () => {
       'A draft that must survive a reload',
     );
   });
+
+  test('text typed while the form’s code arrives stays, and the code sends it', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/island-lead-form-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/terms');
+    await expectStarted(page);
+    const form = page.getByRole('form', { name: 'Contact form' });
+    const name = `Typed Early ${unique()}`;
+    await form.getByLabel('Name *').fill(name);
+    await form.getByLabel('Email *').fill('early@example.com');
+    await form.getByLabel('Message *').fill('Typed before the code came.');
+    release();
+    await expect.poll(() => ownedByReact(page, 'form[aria-label="Contact form"]')).toBe(true);
+    await expect(form.getByLabel('Name *')).toHaveValue(name);
+    await expect(form.getByLabel('Message *')).toHaveValue('Typed before the code came.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message sent successfully!')).toBeVisible();
+    // Sent by the code: the page stayed, and the form is emptied.
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(form.getByLabel('Name *')).toHaveValue('');
+  });
+
+  test('keeps unsent text when the visitor goes to another page and back', async ({ page }) => {
+    await readyToUse(page, '/');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Message *').fill('Typed text that must survive going back');
+    await page.locator('footer').getByRole('link', { name: 'Terms of Service' }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await page.goBack();
+    await expect(page.getByRole('form', { name: 'Contact form' }).getByLabel('Message *')).toHaveValue(
+      'Typed text that must survive going back',
+    );
+  });
 });
 
 test('a double click stores one lead (same Idempotency-Key)', async ({ page, request, baseURL }) => {
-  await ready(page, '/');
+  await readyToUse(page, '/');
   const keys: string[] = [];
   let answered = 0;
   page.on('request', (r) => {

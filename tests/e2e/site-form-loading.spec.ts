@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ownedByReact } from './fixtures.ts';
 import { ready, unique } from './site-form-helpers.ts';
 
 test('a form reached from the header loads when used and works @mobile', async ({ page }, info) => {
@@ -11,6 +12,9 @@ test('a form reached from the header loads when used and works @mobile', async (
   }
   await expect(page).toHaveURL(/\/get-started$/);
   const form = page.getByRole('form', { name: 'Get started' });
+  // Used: its code comes and takes the form over (before, the form is the browser's own).
+  await form.getByLabel('Full Name *').focus();
+  await expect.poll(() => ownedByReact(page, 'form[aria-label="Get started"]')).toBe(true);
   await form.getByRole('button', { name: 'Get Started' }).click();
   await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
   await form.getByLabel('Full Name *').fill(`Navigator ${unique()}`);

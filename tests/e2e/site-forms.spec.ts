@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { schemas } from '@lead-desk/contract/values';
-import { ready, unique } from './site-form-helpers.ts';
+import { readyToUse, unique } from './site-form-helpers.ts';
 
 test('the get-started form submits and shows Thank You!', async ({ page }) => {
-  await ready(page, '/get-started');
+  await readyToUse(page, '/get-started');
   await expect(page.getByRole('heading', { name: 'Start Your Journey' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Get started' });
   await form.getByRole('button', { name: 'Get Started' }).click();
@@ -22,7 +22,7 @@ test('the get-started form submits and shows Thank You!', async ({ page }) => {
 });
 
 test('the get-started form shows the error notice and keeps values on failure', async ({ page }) => {
-  await ready(page, '/get-started');
+  await readyToUse(page, '/get-started');
   await page.route('**/api/get-started', (route) => route.fulfill({ status: 500, body: '' }));
   const form = page.getByRole('form', { name: 'Get started' });
   await form.getByLabel('Full Name *').fill('Kept Name');
@@ -34,7 +34,7 @@ test('the get-started form shows the error notice and keeps values on failure', 
 });
 
 test('the demo form schedules a demo and shows Demo Scheduled!', async ({ page }) => {
-  await ready(page, '/schedule-demo');
+  await readyToUse(page, '/schedule-demo');
   for (const t of ['30-Minute Demo', 'Flexible Timing', 'Live Q&A', 'Book Your Demo'])
     await expect(page.getByRole('heading', { name: t })).toBeVisible();
   const form = page.getByRole('form', { name: 'Book your demo' });
@@ -52,7 +52,7 @@ test('the demo form schedules a demo and shows Demo Scheduled!', async ({ page }
 });
 
 test('the demo form shows its error notice on failure', async ({ page }) => {
-  await ready(page, '/schedule-demo');
+  await readyToUse(page, '/schedule-demo');
   await page.route('**/api/demo', (route) =>
     route.fulfill({
       status: 429,
@@ -99,7 +99,7 @@ test('each select offers the contract’s options with its labels, after an empt
     },
   ];
   for (const { path, form, label, schema } of selects) {
-    if (new URL(page.url(), 'http://x').pathname !== path) await ready(page, path);
+    if (new URL(page.url(), 'http://x').pathname !== path) await readyToUse(page, path);
     const options = await page
       .getByRole('form', { name: form })
       .getByLabel(label)
@@ -115,7 +115,7 @@ test('each select offers the contract’s options with its labels, after an empt
 test('the newsletter form shows what the visitor agrees to, sends it, and asks to confirm', async ({
   page,
 }) => {
-  await ready(page, '/');
+  await readyToUse(page, '/');
   const form = page.getByRole('form', { name: 'Newsletter' });
   const wording = schemas.NewsletterConsent['x-enum-labels']['newsletter-v1'];
   await expect(form.getByText(wording)).toBeVisible();
@@ -129,7 +129,7 @@ test('the newsletter form shows what the visitor agrees to, sends it, and asks t
 });
 
 test('F8 focuses the notice region', async ({ page }) => {
-  await ready(page, '/');
+  await readyToUse(page, '/');
   const form = page.getByRole('form', { name: 'Newsletter' });
   await form.getByLabel('Email for our newsletter').fill(`f8-${unique()}@example.com`);
   await form.getByRole('button', { name: 'Subscribe' }).click();

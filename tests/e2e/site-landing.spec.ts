@@ -95,9 +95,9 @@ test('a prerendered page hydrates only its islands; its header works without Rea
   await expect(page.getByText('Last updated: January 15, 2024')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
 
-  // docs/web.md#islands: the forms' islands are React's, but not the forms themselves until used,
-  // nor the header, nor the page's content.
-  expect(await ownedByReact(page, '[data-lazy-form]')).toBe(true);
+  // docs/web.md#islands: the forms are not React's until used (they work as plain forms), nor the
+  // header, nor the page's content.
+  expect(await ownedByReact(page, '[data-island^="lead-form:"]')).toBe(false);
   expect(await ownedByReact(page, 'form[aria-label="Contact form"]')).toBe(false);
   expect(await ownedByReact(page, 'header button')).toBe(false);
   expect(await ownedByReact(page, 'text=Last updated: January 15, 2024')).toBe(false);

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { installHeaderMenus } from './components/header-menus.ts';
 import { startIslands } from './islands/start.ts';
+import { keepFormDrafts } from './lib/form-drafts.ts';
 import { reloadOnChunkFailure } from './lib/reload-on-chunk-failure.ts';
 
 reloadOnChunkFailure();
@@ -11,8 +12,10 @@ const container = document.getElementById('root')!;
 // A prerendered page (a public one) is never hydrated whole: only its islands are, each when it is
 // needed (docs/web.md#islands). A page without prerendered markup (the admin desk's shell, or the
 // dev server's template) is rendered by the app: router, routes and design system.
-if (container.firstElementChild !== null) startIslands(container);
-else void startApp();
+if (container.firstElementChild !== null) {
+  keepFormDrafts(container);
+  startIslands(container);
+} else void startApp();
 
 async function startApp() {
   const [{ createRoot }, { CacheProvider, createAppRouter, createStyleCache, RouterProvider }] =
