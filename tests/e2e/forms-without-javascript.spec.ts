@@ -23,7 +23,7 @@ for (const { form: label, path, fill, button, success, list } of leadFormCases) 
   });
 }
 
-/** What a visitor typed wrong, field by field: the value, and the message the spec gives for it. */
+/** What a visitor typed wrong, field by field: the value, and the contract's message for it (docs/product.md#forms). */
 const invalid: {
   form: string;
   path: string;
@@ -104,7 +104,7 @@ const invalid: {
 ];
 
 for (const { form: label, path, button, typed, fix, success, list } of invalid) {
-  test(`${label}: invalid input without JavaScript shows the spec's messages and loses nothing typed`, async ({
+  test(`${label}: invalid input without JavaScript shows the contract's messages and loses nothing typed`, async ({
     page,
     request,
     baseURL,

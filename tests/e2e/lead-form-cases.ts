@@ -10,7 +10,7 @@ export interface LeadFormCase {
   path: string;
   fill: (form: Locator, tag: string) => Promise<void>;
   button: string;
-  /** The success text of the form, as the spec words it. */
+  /** The success text of the form, word for word (docs/product.md#forms). */
   success: (page: Page) => Locator;
   list: Parameters<typeof storedLeads>[2];
 }

@@ -83,3 +83,18 @@ login_flood() { # 40 logins at once from one address: nginx refuses the excess w
   grep -q '^429 application/problem+json' "$work/flood"
 }
 check "nginx rate-limits sign-in per address (429 problems during a burst of 40 logins)" login_flood
+
+section "nginx: lead forms posted without JavaScript (docs/operations.md#forms-without-javascript)"
+form_post() { http "$1" -X POST -H 'Content-Type: application/x-www-form-urlencoded' --data-raw "$2"; }
+form_sent_ok() {
+  [ "$(form_post /api/contact "name=Nginx+Form&email=nginx-form-$$%40example.com&message=Sent+without+JavaScript.")" = 303 ] &&
+    header_matches Location '^/forms/contact-sent$' && [ "$(http /forms/contact-sent)" = 200 ] &&
+    body_matches 'Message sent successfully!'
+}
+check "a form post reaches the API and lands on the form's success page (303)" form_sent_ok
+form_refused_ok() {
+  [ "$(form_post /api/contact 'name=A&email=bad&message=short')" = 303 ] &&
+    header_matches Location '^/api/forms/[A-Za-z0-9_-]+$' && [ "$(http "$(header Location)")" = 200 ] &&
+    body_matches 'Name must be at least 2 characters' && body_matches 'value="A"'
+}
+check "a refused form post lands on the form again, as typed, with the messages" form_refused_ok

@@ -55,6 +55,18 @@ check "all 20 leads from before the restart are there ($stored_before)" [ "$stor
 check "every lead accepted during the restart is there ($stored_during stored, $accepted accepted)" \
   [ "$stored_during" = "$accepted" ]
 
+section "The API down: a lead form posted without JavaScript lands on the site's page that says so"
+compose stop api > /dev/null 2>&1
+code=$(http /api/contact -X POST -H 'Content-Type: application/x-www-form-urlencoded' --data-raw 'name=Down&email=down%40example.com&message=The+API+is+down.')
+check "the form post is answered 303 to /forms/not-sent, not an nginx error ($code)" \
+  eval '[ "$code" = 303 ] && header_matches Location "^/forms/not-sent$"'
+check "/forms/not-sent is a page of the site" eval '[ "$(http /forms/not-sent)" = 200 ] && body_matches "Your form was not sent"'
+code=$(http /api/contact -H 'Content-Type: application/json' -d '{"name":"Down"}')
+check "a JSON client still gets nginx's 503 problem ($code)" \
+  eval '[ "$code" = 503 ] && header_matches Content-Type "^application/problem\+json"'
+compose start api > /dev/null 2>&1
+wait_healthy 1
+
 section "Scale to 3 API replicas behind the same nginx"
 compose up -d --scale api=3 > "$work/scale.log" 2>&1 || { cat "$work/scale.log"; die "scaling failed"; }
 wait_healthy 3
