@@ -14,7 +14,7 @@ afterAll(() => t.close());
 beforeEach(() => t.db.query('TRUNCATE rate_limit_buckets, admin_sessions, admin_devices'));
 
 describe('admin login', () => {
-  it('refuses wrong credentials with 401 and the spec message, then signs in with the right ones', async () => {
+  it('refuses wrong credentials with 401 and the login failure message, then signs in with the right ones', async () => {
     const agent = t.request().set('Origin', t.baseUrl);
     const wrong = await agent.post('/api/admin/login').send({ username: 'admin', password: 'nope' });
     expectContract('adminLogin', wrong);

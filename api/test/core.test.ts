@@ -111,7 +111,7 @@ describe('the HTTP core', () => {
     expectContract('createContact', res);
   });
 
-  it('reports every invalid field with the spec messages', async () => {
+  it('reports every invalid field with the contract’s messages', async () => {
     const res = await t.request().post('/api/contact').send({ name: ' A ', email: 'nope', message: 'short' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([

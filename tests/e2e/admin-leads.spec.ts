@@ -13,7 +13,10 @@ import {
 } from './admin-helpers.ts';
 
 test.describe('admin dashboard', () => {
-  test('each list shows the spec columns with their values', async ({ page, request }) => {
+  test('each list shows its columns (docs/product.md#admin-desk) with their values', async ({
+    page,
+    request,
+  }) => {
     const tag = uniqueTag();
     const contact = await submitContact(request, {
       name: `Columns Contact ${tag}`,

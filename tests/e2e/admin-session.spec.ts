@@ -3,9 +3,7 @@ import { ADMIN, logIn, openAdmin, signIn, uniqueTag } from './admin-helpers.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 
 test.describe('admin login', () => {
-  test('shows the login form with the spec fields, and nothing about accounts in the page', async ({
-    page,
-  }) => {
+  test('shows the login form with its fields, and nothing about accounts in the page', async ({ page }) => {
     await openAdmin(page);
     await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
     const password = page.getByLabel('Password', { exact: true });

@@ -4,7 +4,7 @@ import { readyToUse, unique } from './site-form-helpers.ts';
 import { storedContacts } from './stored-leads.ts';
 
 test.describe('contact form', () => {
-  test('validates on submit with the spec messages, then on change', async ({ page }) => {
+  test('validates on submit with the contract’s messages, then on change', async ({ page }) => {
     await readyToUse(page, '/');
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Name *').fill('A');

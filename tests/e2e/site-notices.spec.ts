@@ -29,7 +29,7 @@ test('a notice stays after a swipe right shorter than 50 px and goes after a lon
   await swipe(page, (await notice.boundingBox())!, 30);
   await expect(notice).toHaveAttribute('data-state', 'open');
   await swipe(page, (await notice.boundingBox())!, 80);
-  // Dismissed: closed at once (the element itself is removed 1,000,000 ms later, as the spec says).
+  // Dismissed: closed at once (the element itself is removed 1,000,000 ms later, docs/product.md#notices).
   await expect(notice).toHaveAttribute('data-state', 'closed');
 });
 

@@ -5,8 +5,8 @@ import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Libraries through their public entry points only (docs/conventions: "Libraries through their
-// public exports"): a private file can change or vanish in any minor release.
+// Libraries through their public entry points only (docs/web.md#libraries): a private file can
+// change or vanish in any minor release.
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(web, '..');
 

@@ -15,7 +15,7 @@ const Toaster = lazy(loadToaster);
 let wanted = false;
 const listeners = new Set<() => void>();
 
-/** Shows a notice in place of the current one (one at a time, as the spec says). */
+/** Shows a notice in place of the current one (one at a time, docs/product.md#notices). */
 export function notify(notice: Notice): void {
   const toaster = loadToaster();
   if (!wanted) {
