@@ -105,9 +105,15 @@ test('sitemap.xml lists the public routes, and nothing of the admin', async ({ r
   expect(sitemap).not.toContain('/admin');
 });
 
-// The newsletter's link pages (docs/product.md#follow-up): real HTML, reached only from an email.
-test('the pages only an email links to are the newsletter’s six', () => {
+// The unlisted pages: the newsletter's link pages (docs/product.md#follow-up), reached only from an
+// email, and the pages a lead form posted without JavaScript lands on.
+test('the unlisted pages are the newsletter’s six and the forms’ five', () => {
   expect([...siteMap.unlisted].sort()).toEqual([
+    '/forms/contact-sent',
+    '/forms/demo-sent',
+    '/forms/get-started-sent',
+    '/forms/newsletter-sent',
+    '/forms/not-sent',
     '/newsletter/confirm',
     '/newsletter/confirm-failed',
     '/newsletter/confirmed',
@@ -123,7 +129,8 @@ for (const path of siteMap.unlisted) {
   });
 }
 
-test('the sitemap leaves the newsletter’s link pages out', async ({ request }) => {
+test('the sitemap leaves the unlisted pages out', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).not.toContain('/newsletter/');
+  expect(sitemap).not.toContain('/forms/');
 });

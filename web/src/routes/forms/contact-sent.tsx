@@ -1,21 +1,5 @@
-import { Container } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { FormSent, formSentHead } from '../../features/lead-forms/components/form-sent.tsx';
-import { unlistedSeo } from '../../lib/seo.ts';
-import { SiteLayout } from '../-components/site-layout.tsx';
+import { formSentRoute } from './-components/form-sent-route.tsx';
 
-/** Where the contact form lands once the API took it without the form's code (docs/product.md#forms-without-javascript). */
-export const Route = createFileRoute('/forms/contact-sent')({
-  staticData: { unlisted: true },
-  head: () => {
-    const { title, description } = formSentHead('contact');
-    return unlistedSeo(title, description);
-  },
-  component: () => (
-    <SiteLayout>
-      <Container maxW="7xl" py="16">
-        <FormSent kind="contact" />
-      </Container>
-    </SiteLayout>
-  ),
-});
+/** Where the contact form lands once sent without its code (docs/product.md#forms-without-javascript). */
+export const Route = createFileRoute('/forms/contact-sent')(formSentRoute('contact'));
