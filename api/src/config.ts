@@ -83,6 +83,7 @@ const environment = z.object({
   WORKER_YIELD_AT: whole(8, 0),
   /** Prometheus metrics on their own port (docs/operations.md#metrics); unset = no metrics endpoint. */
   METRICS_PORT: whole(-1, 1),
+  /** Their address, or `via:<host>`: this process's own address on the way to that host. */
   METRICS_HOST: text('127.0.0.1'),
   /** How often the worker looks for jobs due later (retries); new ones start at once. */
   WORKER_POLL_INTERVAL_MS: whole(1000, 50),

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
+import { metricsListenAddress } from './listen-address.ts';
 import { deliveryCounts, jobQueueDepth, leadCounts } from './metrics.repo.ts';
 
 /**
@@ -85,7 +86,8 @@ export function requestTimer(metrics: Metrics): Middleware {
 
 /**
  * The metrics on their own port, never on the public one: nginx publishes only the site and
- * /api, and METRICS_HOST keeps it on loopback unless an operator opens it to a scraper's network.
+ * /api, and METRICS_HOST keeps it on loopback unless an operator opens it to a scraper's network
+ * (`via:<host>`: the network that host is on, see listen-address.ts).
  */
 export async function startMetricsServer(metrics: Metrics, host: string, port: number, log: Logger) {
   const server = http.createServer((req, res) => {
@@ -101,10 +103,11 @@ export async function startMetricsServer(metrics: Metrics, host: string, port: n
       },
     );
   });
+  const address = await metricsListenAddress(host);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, resolve);
+    server.listen(port, address, resolve);
   });
-  log.info({ host, port }, `metrics on http://${host}:${port}/metrics`);
+  log.info({ host: address, port }, `metrics on http://${address}:${port}/metrics`);
   return server;
 }

@@ -40,8 +40,15 @@ ack_text() { curl -sS -b "$fjar" "$BASE_URL/api/mail-messages/$ack_id" | json j.
 check "the held acknowledgment reads in the desk, in the site's words" ack_text
 health_held() { [ "$(curl -sS -b "$fjar" "$BASE_URL/api/admin/delivery" | json '`${j.emailConfigured}:${j.held>=2}`')" = false:true ]; }
 check "the delivery card: email not configured, messages held" health_held
-metric() { # service series: the service's own /metrics (port 9464 inside the backend network) has the series
-  compose exec -T "$1" node -e 'fetch("http://127.0.0.1:9464/metrics").then(r=>r.text()).then(t=>process.exit(t.includes(process.argv[1])?0:1),()=>process.exit(1))' "$2"
+# Metrics are scraped inside the backend network, as a Prometheus joining it would, and nginx's
+# network cannot reach them although the API is on it too (docs/operations.md#metrics).
+metric() { # service series: the service's /metrics (port 9464), scraped from the backend network, has the series
+  docker run --rm --network "${PROJECT}_backend" --entrypoint node lead-desk/api -e \
+    'fetch(process.argv[1]).then(r=>r.text()).then(t=>process.exit(t.includes(process.argv[2])?0:1),()=>process.exit(1))' \
+    "http://$1:9464/metrics" "$2"
 }
 check "the API's metrics (unpublished port 9464) count requests by operation" metric api 'operation="createContact"'
 check "the worker's metrics count the held emails" metric worker 'leaddesk_emails_total{outcome="held"'
+check "nginx's container reaches the API (api:8080) but not its metrics (api:9464)" \
+  eval 'compose exec -T web curl -fsS -m 5 -o /dev/null http://api:8080/api/health &&
+    ! compose exec -T web curl -sS -m 5 -o /dev/null http://api:9464/metrics 2> /dev/null'
