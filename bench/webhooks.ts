@@ -30,7 +30,7 @@ try {
     WEBHOOK_ALLOW_HTTP: '1',
     WEBHOOK_ALLOW_PRIVATE: '1',
     WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
-    JOB_POLL_INTERVAL_MS: '200',
+    WORKER_POLL_INTERVAL_MS: '200',
   });
   try {
     await subscribe(api.url, PASSWORD, receiver);

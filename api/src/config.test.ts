@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -119,5 +120,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'mail.example:587', PUBLIC_URL: 'textflow.example' })).toThrow(
       /PUBLIC_URL must be a URL starting with http:\/\/ or https:\/\/\n {2}SMTP_URL must be a URL starting with smtp:\/\//,
     );
+  });
+
+  it('lists in .env.example only settings the Docker stack passes on', async () => {
+    const root = new URL('../../', import.meta.url);
+    const example = await readFile(new URL('.env.example', root), 'utf8');
+    const compose = await readFile(new URL('docker-compose.yml', root), 'utf8');
+    const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+    expect(listed.length).toBeGreaterThan(20);
+    expect(listed.filter((name) => !compose.includes(`\${${name}`))).toEqual([]);
   });
 });
