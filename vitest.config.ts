@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['api/**/*.test.ts', 'openapi/**/*.test.ts', 'web/src/**/*.test.ts', 'web/src/**/*.test.tsx'],
+    include: [
+      'api/**/*.test.ts',
+      'openapi/**/*.test.ts',
+      'tests/compose/*.test.ts',
+      'web/src/**/*.test.ts',
+      'web/src/**/*.test.tsx',
+    ],
     globalSetup: ['api/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
