@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { holdEntryModule } from './site-form-helpers.ts';
 
 test('API reference search filters by title, description or path, case-insensitively, and by category', async ({
   page,
@@ -98,16 +99,11 @@ test.describe('an island used before its code has arrived', () => {
 
   test('a field focused before the page’s script ran starts its island', async ({ page }) => {
     // docs/web.md#used-before-start: no focus event comes again once the listeners exist.
-    let release!: () => void;
-    const entryHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await entryHeld;
-      await route.continue();
-    });
+    const entry = await holdEntryModule(page);
     const held = await holdIsland(page, 'api-explorer');
     await page.goto('/api-reference', { waitUntil: 'commit' });
     await page.getByLabel('Search endpoints').focus();
-    release();
+    entry.release();
     await held.requested;
     held.release();
     await page.keyboard.type('send');

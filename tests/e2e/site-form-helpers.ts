@@ -15,3 +15,17 @@ export async function readyToUse(page: Page, path: string) {
   await ready(page, path);
   await expectFormsEnhanced(page);
 }
+
+/**
+ * Holds the page's entry module until `release()`: until then only the page's markup and its
+ * inline script exist, none of its listeners (docs/web.md#used-before-start).
+ */
+export async function holdEntryModule(page: Page): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}

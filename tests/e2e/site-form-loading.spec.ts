@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ownedByReact } from './fixtures.ts';
-import { ready, unique } from './site-form-helpers.ts';
+import { holdEntryModule, ready, unique } from './site-form-helpers.ts';
 
 test('a form reached from the header loads when used and works @mobile', async ({ page }, info) => {
   await ready(page, '/');
@@ -59,12 +59,7 @@ test.describe('when a form’s code fails to arrive', () => {
     page,
   }) => {
     // docs/web.md#used-before-start: the visitor is in the field before any listener of ours exists.
-    let release!: () => void;
-    const entryHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await entryHeld;
-      await route.continue();
-    });
+    const entry = await holdEntryModule(page);
     let asked = 0;
     await page.route(formLogic, (route) => {
       asked++;
@@ -74,7 +69,7 @@ test.describe('when a form’s code fails to arrive', () => {
     page.on('load', () => loads++);
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByRole('form', { name: 'Contact form' }).getByLabel('Name *').focus();
-    release();
+    entry.release();
     await expect.poll(() => loads).toBe(2);
     expect(asked).toBeGreaterThan(0);
   });
