@@ -113,3 +113,7 @@ drained && drained_ok=1
 read -r stored done unfinished jobs <<< "$(follow_up)"
 check "every stored lead's follow-up is done, no job lost ($stored leads, $done of $((stored * 2)) emails held or sent, $unfinished unfinished, $jobs jobs left; $(elapsed "$t") s after the burst)" \
   [ "$drained_ok" = 1 ]
+if [ "$drained_ok" != 1 ]; then # what is left, and why the worker said it stopped, for the failure above
+  psql_db "SELECT id, task_identifier, attempts, locked_by, locked_at, left(last_error, 200) FROM graphile_worker.jobs" || true
+  service_log worker | grep -E '"level":(50|60)' | tail -n 5 | cut -c1-600 || true
+fi
