@@ -35,6 +35,8 @@ import { auditHandlers } from './audit/audit.routes.ts';
 import { createAuditService } from './audit/audit.service.ts';
 import { createAuthorize } from './team/roles.ts';
 import { teamHandlers } from './team/team.routes.ts';
+import { notesHandlers } from './notes/notes.routes.ts';
+import { createNotesService } from './notes/notes.service.ts';
 import { createWebhookService } from './webhooks/webhooks.service.ts';
 
 export interface AppDeps {
@@ -86,6 +88,7 @@ export function createApp({
       ...webhookHandlers(createWebhookService(webhooks, config), log),
       ...teamHandlers(db),
       ...auditHandlers(createAuditService(db), log),
+      ...notesHandlers(createNotesService(db)),
     },
     {
       bodyLimitBytes: config.bodyLimitBytes,

@@ -90,6 +90,13 @@ export declare const parameters: {
       readonly $ref: "Timestamp"
     }
   },
+  readonly NoteLeadKind: {
+    readonly name: "kind",
+    readonly in: "path",
+    readonly schema: {
+      readonly $ref: "LeadKind"
+    }
+  },
   readonly Id: {
     readonly name: "id",
     readonly in: "path",

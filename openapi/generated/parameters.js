@@ -90,6 +90,13 @@ export const parameters = {
       "$ref": "Timestamp"
     }
   },
+  "NoteLeadKind": {
+    "name": "kind",
+    "in": "path",
+    "schema": {
+      "$ref": "LeadKind"
+    }
+  },
   "Id": {
     "name": "id",
     "in": "path",

@@ -547,6 +547,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/leads/{kind}/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lead's private notes, oldest first
+         * @description The sales team's notes on the lead (docs/product.md#notes), deleted ones included as "deleted, by whom and when" without their text. Never sent to the prospect or to webhooks.
+         */
+        get: operations["listLeadNotes"];
+        put?: never;
+        /**
+         * Write a private note on a lead
+         * @description Plain text, trimmed, 1 to 5000 characters. Recorded in the audit log as `note.created` (without its text).
+         */
+        post: operations["createLeadNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{kind}/{id}/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete your own note within 15 minutes of writing it
+         * @description The text is removed; the note stays in the timeline as deleted, by whom and when, and the audit log records `note.deleted`. Someone else's note is a 403; a note older than 15 minutes, or already deleted, is a 409 (docs/product.md#notes).
+         */
+        delete: operations["deleteLeadNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mail-messages/{id}": {
         parameters: {
             query?: never;
@@ -1130,7 +1174,7 @@ export interface components {
          * @description What an audit entry records (docs/operations.md#audit-log).
          * @enum {string}
          */
-        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent";
+        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted";
         /**
          * @description Who acted: an `account` (signed in), the `cli` (`npm run admin`), the server itself (`system`), or nobody proven (`anonymous`: a failed sign-in).
          * @enum {string}
@@ -1306,6 +1350,28 @@ export interface components {
             calendar: string | null;
             /** @description The SMTP server's answer when it accepted the message. */
             smtpResponse: string | null;
+        };
+        LeadNoteInput: {
+            /** @description Plain text; trimmed before it is checked. */
+            text: string;
+        };
+        NoteAccount: {
+            id: components["schemas"]["Id"];
+            username: string;
+        };
+        LeadNote: {
+            id: components["schemas"]["Id"];
+            at: components["schemas"]["Timestamp"];
+            author: components["schemas"]["NoteAccount"];
+            /** @description The note, or null once it is deleted. */
+            text: string | null;
+            /** @description Until when its author may delete it (15 minutes after it was written). */
+            deletableUntil: components["schemas"]["Timestamp"];
+            /** @description Who deleted it and when, or null. */
+            deleted: null | {
+                at: components["schemas"]["Timestamp"];
+                by: components["schemas"]["NoteAccount"];
+            };
         };
         LeadHistory: {
             kind: components["schemas"]["LeadKind"];
@@ -1711,6 +1777,7 @@ export interface components {
         AuditFrom: components["schemas"]["Timestamp"];
         /** @description Only entries before this time. */
         AuditTo: components["schemas"]["Timestamp"];
+        NoteLeadKind: components["schemas"]["LeadKind"];
         Id: components["schemas"]["Id"];
         /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
         WebhookIdHeader: string;
@@ -2731,6 +2798,102 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listLeadNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["NoteLeadKind"];
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Oldest first. */
+                        notes: components["schemas"]["LeadNote"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createLeadNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["NoteLeadKind"];
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadNoteInput"];
+            };
+        };
+        responses: {
+            /** @description The note as stored. */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteLeadNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["NoteLeadKind"];
+                id: components["parameters"]["Id"];
+                noteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note as it now is (deleted, without its text). */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadNote"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateConflict"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -882,7 +882,9 @@ export declare const schemas: {
       "demo-invitation.sent",
       "demo-invitation.moved",
       "demo-invitation.cancelled",
-      "mail.resent"
+      "mail.resent",
+      "note.created",
+      "note.deleted"
     ],
     readonly "x-enum-labels": {
       readonly "session.signed-in": "Signed in",
@@ -906,7 +908,9 @@ export declare const schemas: {
       readonly "demo-invitation.sent": "Demo invitation sent",
       readonly "demo-invitation.moved": "Demo invitation moved",
       readonly "demo-invitation.cancelled": "Demo invitation cancelled",
-      readonly "mail.resent": "Email sent again"
+      readonly "mail.resent": "Email sent again",
+      readonly "note.created": "Note written",
+      readonly "note.deleted": "Note deleted"
     }
   },
   readonly AuditActorKind: {
@@ -1435,6 +1439,72 @@ export declare const schemas: {
           "null"
         ]
       }
+    }
+  },
+  readonly LeadNoteInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "text"
+    ],
+    readonly properties: {
+      readonly text: {
+        readonly type: "string",
+        readonly minLength: 1,
+        readonly maxLength: 5000,
+        readonly "x-messages": {
+          readonly minLength: "Note must not be empty",
+          readonly maxLength: "Note must be at most 5000 characters",
+          readonly type: "Note must be text",
+          readonly required: "Note must not be empty"
+        }
+      }
+    }
+  },
+  readonly NoteAccount: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "username"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly username: {
+        readonly type: "string"
+      }
+    }
+  },
+  readonly LeadNote: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "at",
+      "author",
+      "text",
+      "deletableUntil",
+      "deleted"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly at: {
+        readonly $ref: "Timestamp"
+      },
+      readonly author: {
+        readonly $ref: "NoteAccount"
+      },
+      readonly text: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly deletableUntil: {
+        readonly $ref: "Timestamp"
+      },
+      readonly deleted: {}
     }
   },
   readonly LeadHistory: {

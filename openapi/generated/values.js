@@ -882,7 +882,9 @@ export const schemas = {
       "demo-invitation.sent",
       "demo-invitation.moved",
       "demo-invitation.cancelled",
-      "mail.resent"
+      "mail.resent",
+      "note.created",
+      "note.deleted"
     ],
     "x-enum-labels": {
       "session.signed-in": "Signed in",
@@ -906,7 +908,9 @@ export const schemas = {
       "demo-invitation.sent": "Demo invitation sent",
       "demo-invitation.moved": "Demo invitation moved",
       "demo-invitation.cancelled": "Demo invitation cancelled",
-      "mail.resent": "Email sent again"
+      "mail.resent": "Email sent again",
+      "note.created": "Note written",
+      "note.deleted": "Note deleted"
     }
   },
   "AuditActorKind": {
@@ -1435,6 +1439,72 @@ export const schemas = {
           "null"
         ]
       }
+    }
+  },
+  "LeadNoteInput": {
+    "type": "object",
+    "required": [
+      "text"
+    ],
+    "properties": {
+      "text": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 5000,
+        "x-messages": {
+          "minLength": "Note must not be empty",
+          "maxLength": "Note must be at most 5000 characters",
+          "type": "Note must be text",
+          "required": "Note must not be empty"
+        }
+      }
+    }
+  },
+  "NoteAccount": {
+    "type": "object",
+    "required": [
+      "id",
+      "username"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "username": {
+        "type": "string"
+      }
+    }
+  },
+  "LeadNote": {
+    "type": "object",
+    "required": [
+      "id",
+      "at",
+      "author",
+      "text",
+      "deletableUntil",
+      "deleted"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "at": {
+        "$ref": "Timestamp"
+      },
+      "author": {
+        "$ref": "NoteAccount"
+      },
+      "text": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "deletableUntil": {
+        "$ref": "Timestamp"
+      },
+      "deleted": {}
     }
   },
   "LeadHistory": {

@@ -33,7 +33,10 @@ function hasBody(ctx: Context): boolean {
   return Boolean(ctx.get('Transfer-Encoding')) || Number(ctx.get('Content-Length') || 0) > 0;
 }
 
-/** Lead text is trimmed before it is checked (docs/product.md#forms); other bodies (passwords) are not. */
+/**
+ * Lead text and notes are trimmed before they are checked (docs/product.md#forms,
+ * docs/product.md#notes); other bodies (passwords) are not.
+ */
 function trimStrings(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   return Object.fromEntries(
@@ -102,7 +105,7 @@ function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts:
   const validators = compileOperation(op);
   const isAdmin = op.tags.includes('admin');
   const changesState = op.method !== 'get';
-  const trims = op.tags.includes('leads');
+  const trims = op.tags.includes('leads') || op.tags.includes('notes');
   const multiline = multilineFields(op.body?.schema);
   const integerParams = integerNames(op.params);
   const integerQuery = integerNames(op.query);
