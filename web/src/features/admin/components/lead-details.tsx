@@ -8,7 +8,7 @@ import { useCan } from '../api/session.ts';
 import type { LeadKind } from '../desk-routes.ts';
 import { InvitationForm } from './invitation-form.tsx';
 import { LeadEmails } from './lead-emails.tsx';
-import { LeadHistory } from './lead-history.tsx';
+import { LeadHistory, type ExtraEntry } from './lead-history.tsx';
 import { LeadDeliveries } from './webhooks/lead-deliveries.tsx';
 import { leadViews, type LeadView } from './lead-views.tsx';
 
@@ -25,8 +25,24 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** Notes as the page's route composes them (docs/product.md#notes): history lines and the form, if any. */
+export interface LeadNotesSlot {
+  entries: ExtraEntry[];
+  form: ReactNode;
+}
+
 /** The lead's history and emails (docs/product.md#follow-up), or why they cannot be shown. */
-function FollowUp({ kind, id, openMessage }: { kind: LeadKind; id: number; openMessage?: number }) {
+function FollowUp({
+  kind,
+  id,
+  openMessage,
+  notes,
+}: {
+  kind: LeadKind;
+  id: number;
+  openMessage?: number;
+  notes?: LeadNotesSlot;
+}) {
   const { data, error } = useQuery(historyQuery(kind, id));
   const state = error ? (
     <Text color="red.700">The history could not be loaded: {error.message}</Text>
@@ -36,7 +52,10 @@ function FollowUp({ kind, id, openMessage }: { kind: LeadKind; id: number; openM
   return (
     <>
       <Section id="history" title="History">
-        {data ? <LeadHistory kind={kind} id={id} events={data.events} /> : state}
+        <Stack gap="5">
+          {notes?.form}
+          {data ? <LeadHistory kind={kind} id={id} events={data.events} extra={notes?.entries} /> : state}
+        </Stack>
       </Section>
       <Section id="emails" title="Emails">
         {data ? <LeadEmails kind={kind} id={id} messages={data.messages} open={openMessage} /> : state}
@@ -46,7 +65,12 @@ function FollowUp({ kind, id, openMessage }: { kind: LeadKind; id: number; openM
 }
 
 /** One lead whole: every field of its kind, its status control, its history, its emails and its webhook deliveries. */
-export function LeadDetails<K extends LeadKind>(props: { kind: K; id: number; openMessage?: number }) {
+export function LeadDetails<K extends LeadKind>(props: {
+  kind: K;
+  id: number;
+  openMessage?: number;
+  notes?: LeadNotesSlot;
+}) {
   const { kind, id } = props;
   const view = leadViews[kind] as LeadView<K>;
   const { data: lead } = useQuery(leadQuery(kind, id));
@@ -84,7 +108,7 @@ export function LeadDetails<K extends LeadKind>(props: { kind: K; id: number; op
         </Card.Body>
       </Card.Root>
       {kind === 'demos' && mayInvite && <InvitationForm demo={lead as Lead<'demos'>} />}
-      <FollowUp kind={kind} id={id} openMessage={props.openMessage} />
+      <FollowUp kind={kind} id={id} openMessage={props.openMessage} notes={props.notes} />
       {mayReadWebhooks && <LeadDeliveries kind={kind} id={id} />}
     </Stack>
   );

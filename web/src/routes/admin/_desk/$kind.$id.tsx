@@ -1,8 +1,13 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { historyQuery } from '../../../features/admin/api/follow-up.ts';
+import { useQuery } from '@tanstack/react-query';
+import { historyKind, historyQuery } from '../../../features/admin/api/follow-up.ts';
+import { sessionQuery, useCan } from '../../../features/admin/api/session.ts';
 import { leadQuery } from '../../../features/admin/api/leads.ts';
 import { LeadDetails } from '../../../features/admin/components/lead-details.tsx';
 import { kindParams, parseId, type LeadKind } from '../../../features/admin/desk-routes.ts';
+import { notesQuery } from '../../../features/desk/notes/api/notes.ts';
+import { NoteForm } from '../../../features/desk/notes/components/note-form.tsx';
+import { useNoteTimeline } from '../../../features/desk/notes/components/note-timeline.tsx';
 import { DeskError } from '../-components/desk-error.tsx';
 
 /** /admin/<kind>/<id>: one lead whole. An unknown kind or id is the app's not-found page. */
@@ -25,6 +30,7 @@ export const Route = createFileRoute('/admin/_desk/$kind/$id')({
     if (!(await context.queryClient.ensureQueryData(leadQuery(params.kind, params.id)))) throw notFound();
     // The history starts loading with the lead; the page shows it as soon as it comes.
     void context.queryClient.prefetchQuery(historyQuery(params.kind, params.id));
+    void context.queryClient.prefetchQuery(notesQuery({ kind: historyKind[params.kind], id: params.id }));
   },
   errorComponent: DeskError,
   component: LeadPage,
@@ -33,5 +39,16 @@ export const Route = createFileRoute('/admin/_desk/$kind/$id')({
 function LeadPage() {
   const { kind, id } = Route.useParams();
   const { message } = Route.useSearch();
-  return <LeadDetails kind={kind} id={id} openMessage={message} />;
+  // The notes capability joins the lead's page here: its lines in the history, its form for members.
+  const lead = { kind: historyKind[kind], id };
+  const mayWrite = useCan('createLeadNote');
+  const entries = useNoteTimeline(lead, { username: useQuery(sessionQuery).data?.username, mayWrite });
+  return (
+    <LeadDetails
+      kind={kind}
+      id={id}
+      openMessage={message}
+      notes={{ entries, form: mayWrite ? <NoteForm lead={lead} /> : null }}
+    />
+  );
 }
