@@ -81,7 +81,7 @@ describe('the audit log', () => {
 
   it('records second-factor set-up, renewed recovery codes and a recovery code used to sign in', async () => {
     const owner = await signedInAs(t, 'owner');
-    const { secret, recoveryCodes } = await enrol(t, owner);
+    const { secret, recoveryCodes } = await enrol(t, owner, PASSWORD);
     const mine = {
       actor: { kind: 'account', id: ids.owner },
       target: { type: 'account', id: String(ids.owner) },

@@ -23,8 +23,9 @@ export function appsClosedAfterAll(): (overrides?: Partial<Config>) => Promise<T
   };
 }
 
-export async function enrol(t: TestApp, agent: supertest.Agent) {
-  const start = await agent.post('/api/admin/second-factor/enrolment').send({ password: ADMIN.password });
+/** Sets up the second factor of the account signed in on `agent` (enrolling needs its password). */
+export async function enrol(t: TestApp, agent: supertest.Agent, password = ADMIN.password) {
+  const start = await agent.post('/api/admin/second-factor/enrolment').send({ password });
   expectContract('startSecondFactorEnrolment', start);
   expect(start.status).toBe(200);
   const confirm = await agent
