@@ -25,17 +25,22 @@ const counted = (key: string) =>
   one(`SELECT coalesce(sum(n), 0) AS n FROM lead_counts WHERE lead_table = '${key}'`);
 
 /**
- * Runs `sql` in a transaction and answers how many counter rows it inserted or updated (this
- * transaction's own statistics, which PostgreSQL keeps per table).
+ * Runs `sql` in a transaction and answers how many counter rows it inserted or updated. PostgreSQL
+ * keeps these figures per table for the backend until it reports them, which it does at most once a
+ * second, so they may still hold an earlier transaction's writes: the difference before and after
+ * the statement, inside one transaction, is the statement's own.
  */
 async function counterWrites(sql: string): Promise<number> {
-  await client.query('BEGIN');
-  try {
-    await client.query(sql);
-    const n = await one(
+  const writes = () =>
+    one(
       `SELECT sum(pg_stat_get_xact_tuples_inserted(c.oid) + pg_stat_get_xact_tuples_updated(c.oid)) AS n
          FROM pg_class c WHERE c.relname IN ('lead_counts', 'lead_daily_counts')`,
     );
+  await client.query('BEGIN');
+  try {
+    const before = await writes();
+    await client.query(sql);
+    const n = (await writes()) - before;
     await client.query('COMMIT');
     return n;
   } catch (err) {

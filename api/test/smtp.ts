@@ -62,6 +62,9 @@ export async function startSmtp() {
       });
     },
   });
+  // A client that dies mid-session (a test kills the API outright) resets its connection; the
+  // server reports that as an error event, which is the client's doing and not this test's failure.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
