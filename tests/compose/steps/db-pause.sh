@@ -20,7 +20,7 @@ sender() {
   while [ ! -e "$pause_dir/stop" ]; do
     n=$((n + 1))
     code=$(curl -sS -o "$pause_dir/lead-$1-$n.json" -m 30 -w '%{http_code}' -H 'Content-Type: application/json' \
-      -d "{\"name\":\"$tag-$1-$n\",\"email\":\"stall@example.com\",\"message\":\"A lead sent around a database stall.\"}" \
+      -d "{\"name\":\"$tag-$1-$n\",\"email\":\"stall-$1-$n@example.com\",\"message\":\"A lead sent around a database stall.\"}" \
       "$BASE_URL/api/contact" 2> /dev/null) || code=000
     echo "$code" >> "$pause_dir/codes"
     if [ "$code" = 201 ]; then mv "$pause_dir/lead-$1-$n.json" "$pause_dir/accepted-$1-$n.json"; fi
@@ -88,7 +88,8 @@ check "the burst's leads got 201 or a 503 problem, never a 500, a 502 or a timeo
 accepted_ids=$(cat "$pause_dir"/accepted-*.json 2> /dev/null | grep -o '"id":[0-9]*' | cut -d: -f2 | sort -n | tr '\n' ',' | sed 's/,$//')
 stored_accepted=$(psql_db "SELECT count(*) FROM contact_submissions WHERE id IN (${accepted_ids:-0})")
 check "every lead the API accepted during the burst is stored ($stored_accepted of $accepted)" [ "$stored_accepted" = "$accepted" ]
-# Done: each stored lead's two emails are held (no SMTP_URL here) or sent, none is waiting for a job
+# Done: each stored lead's two emails are held (no SMTP_URL here) or sent (a new address per lead: one
+# address gets at most 3 acknowledgments a day), none is waiting for a job
 # that will never come, and graphile-worker's queue is empty (a job out of attempts stays in it).
 follow_up() {
   psql_db "SELECT
