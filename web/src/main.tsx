@@ -1,11 +1,15 @@
 import { StrictMode } from 'react';
-import { installHeaderMenus } from './components/header-menus.ts';
 import { startIslands } from './islands/start.ts';
 import { keepFormDrafts } from './lib/form-drafts.ts';
 import { reloadOnChunkFailure } from './lib/reload-on-chunk-failure.ts';
 
 reloadOnChunkFailure();
-installHeaderMenus();
+// The header's menus are popovers: the browser opens and closes them (Escape, a press outside);
+// a link chosen in one closes it too, also when it only scrolls the page (docs/web.md#islands).
+document.addEventListener('click', (event) => {
+  const menu = event.target instanceof Element ? event.target.closest('a')?.closest('[popover]') : null;
+  if (menu instanceof HTMLElement) menu.hidePopover();
+});
 
 const container = document.getElementById('root')!;
 

@@ -1,4 +1,13 @@
-import { Box, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Container,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Stack,
+  Text,
+  type SystemStyleObject,
+} from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/icons.tsx';
@@ -21,6 +30,14 @@ function LinkColumn({ title, links }: (typeof footerColumns)[number]) {
   );
 }
 
+const footerLinks: SystemStyleObject = {
+  '& a': {
+    color: 'gray.300',
+    textDecoration: 'none',
+    _hover: { color: 'white', textDecoration: 'underline' },
+  },
+};
+
 /** The footer (anchor #contact): Get in Touch with the contact form, the newsletter, and the link columns (docs/product.md#pages). */
 export function SiteFooter({
   contactForm,
@@ -30,7 +47,7 @@ export function SiteFooter({
   newsletterForm: ReactNode;
 }) {
   return (
-    <Box as="footer" id="contact" bg="gray.900" color="gray.300" pt="16" pb="8" className="site-footer">
+    <Box as="footer" id="contact" bg="gray.900" color="gray.300" pt="16" pb="8" css={footerLinks}>
       <Container maxW="7xl">
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="12" mb="12">
           <Stack gap="4">

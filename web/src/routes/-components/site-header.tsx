@@ -1,5 +1,6 @@
-import { Box, Button, Container, Flex, HStack, Stack } from '@chakra-ui/react';
+import { Box, Button, chakra, Container, Flex, HStack, type SystemStyleObject } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { Icon } from '../../components/icons.tsx';
 
 const resources = [
@@ -8,72 +9,126 @@ const resources = [
   { to: '/status', label: 'Status' },
 ] as const;
 
-/** Features and Contact scroll smoothly to their anchors (CSS scroll-behavior, off for reduced motion). */
+const navLink: SystemStyleObject = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  color: 'gray.800',
+  fontWeight: 'medium',
+  textDecoration: 'none',
+  py: '2',
+  _hover: { color: 'blue.700' },
+};
+
+const menuLink: SystemStyleObject = {
+  display: 'block',
+  px: '3',
+  py: '2',
+  color: 'gray.800',
+  textDecoration: 'none',
+  rounded: 'md',
+  _hover: { color: 'blue.700' },
+};
+
+/** Features and Contact scroll smoothly to their anchors (scroll-behavior in the theme's global styles). */
 function AnchorLink({ hash, children }: { hash: string; children: string }) {
   return (
-    <a href={`/#${hash}`} className="nav-link">
+    <chakra.a href={`/#${hash}`} css={navLink}>
       {children}
-    </a>
+    </chakra.a>
   );
 }
 
-/** Resources: a dropdown of the three resource pages, opened and closed by header-menus.ts. */
-function ResourcesMenu() {
+function PageLink({ to, css, children }: { to: string; css: SystemStyleObject; children: ReactNode }) {
   return (
-    <Box position="relative">
-      <button
-        type="button"
-        className="nav-link"
-        aria-expanded={false}
-        aria-controls="resources-menu"
-        data-menu-toggle="dropdown"
-      >
-        Resources <Icon name="chevron" size={16} />
-      </button>
-      <Stack
-        as="ul"
-        id="resources-menu"
-        hidden
-        listStyleType="none"
-        position="absolute"
-        top="100%"
-        mt="2"
-        minW="48"
-        bg="white"
-        shadow="lg"
-        rounded="md"
-        p="2"
-        gap="0"
-        zIndex="dropdown"
-      >
-        {resources.map((r) => (
-          <li key={r.to}>
-            <Link to={r.to} className="menu-link">
-              {r.label}
-            </Link>
-          </li>
-        ))}
-      </Stack>
+    <Box asChild css={css}>
+      <Link to={to}>{children}</Link>
     </Box>
   );
 }
 
 /**
- * The header. Its menus are in the markup, closed, and are opened and closed without React
- * (components/header-menus.ts), so they work on a page that is not hydrated.
+ * Resources: a dropdown of the three resource pages, a popover (the browser opens and closes it,
+ * on Escape and on a press outside it too) placed under its button by CSS anchor positioning.
+ */
+function ResourcesMenu() {
+  return (
+    <>
+      <chakra.button
+        type="button"
+        popoverTarget="resources-menu"
+        css={navLink}
+        bg="transparent"
+        border="0"
+        cursor="pointer"
+        anchorName="--resources"
+      >
+        Resources <Icon name="chevron" size={16} />
+      </chakra.button>
+      <Box
+        as="ul"
+        id="resources-menu"
+        popover="auto"
+        listStyleType="none"
+        positionAnchor="--resources"
+        inset="auto"
+        top="anchor(bottom)"
+        left="anchor(left)"
+        m="0"
+        mt="2"
+        minW="48"
+        bg="white"
+        color="inherit"
+        borderWidth="0"
+        shadow="lg"
+        rounded="md"
+        p="2"
+      >
+        {resources.map((r) => (
+          <li key={r.to}>
+            <PageLink to={r.to} css={menuLink}>
+              {r.label}
+            </PageLink>
+          </li>
+        ))}
+      </Box>
+    </>
+  );
+}
+
+// The toggle says what it does next: its name is the text of whichever of its two parts shows.
+const menuOpen = '#mobile-menu:popover-open';
+const toggleStates: SystemStyleObject = {
+  [`&:has(${menuOpen}) [data-when=closed], &:not(:has(${menuOpen})) [data-when=open]`]: { display: 'none' },
+};
+
+/**
+ * The header. Its menus are popovers: the browser opens and closes them without any script of
+ * ours, on a page that is not hydrated (its header never is, docs/web.md#islands). A link chosen in
+ * one closes it (main.tsx).
  */
 export function SiteHeader() {
   return (
-    <Box as="header" borderBottomWidth="1px" bg="white" position="sticky" top="0" zIndex="sticky">
+    <Box
+      as="header"
+      borderBottomWidth="1px"
+      bg="white"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      css={toggleStates}
+    >
       <Container maxW="7xl">
         <Flex as="nav" aria-label="Main" h="16" align="center" justify="space-between" gap="4">
-          <Link to="/" className="logo" aria-label="TextFlow home">
-            <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
-              <rect width="32" height="32" rx="7" fill="#2563eb" />
-              <path d="M8 10h16v10H14l-5 4v-4H8z" fill="#fff" />
-            </svg>
-            <span>TextFlow</span>
-          </Link>
+          <HStack asChild gap="2" fontWeight="bold" fontSize="xl" color="gray.900" textDecoration="none">
+            <Link to="/" aria-label="TextFlow home">
+              <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
+                <rect width="32" height="32" rx="7" fill="#2563eb" />
+                <path d="M8 10h16v10H14l-5 4v-4H8z" fill="#fff" />
+              </svg>
+              <span>TextFlow</span>
+            </Link>
+          </HStack>
           <HStack gap="6" hideBelow="md">
             <AnchorLink hash="features">Features</AnchorLink>
             <AnchorLink hash="contact">Contact</AnchorLink>
@@ -86,45 +141,66 @@ export function SiteHeader() {
             </Button>
           </HStack>
           <Box hideFrom="md">
-            <Button
-              variant="ghost"
-              aria-label="Open menu"
-              data-open-label="Close menu"
-              aria-expanded={false}
-              aria-controls="mobile-menu"
-              data-menu-toggle="menu"
-            >
-              <Icon name="menu" className="when-closed" />
-              <Icon name="close" className="when-open" />
+            <Button variant="ghost" popoverTarget="mobile-menu">
+              <span data-when="closed">
+                <Icon name="menu" />
+                <Box as="span" srOnly>
+                  Open menu
+                </Box>
+              </span>
+              <span data-when="open">
+                <Icon name="close" />
+                <Box as="span" srOnly>
+                  Close menu
+                </Box>
+              </span>
             </Button>
           </Box>
         </Flex>
-        <Stack id="mobile-menu" hidden hideFrom="md" pb="4" gap="3" as="ul" listStyleType="none">
-          <li>
-            <AnchorLink hash="features">Features</AnchorLink>
-          </li>
-          <li>
-            <AnchorLink hash="contact">Contact</AnchorLink>
-          </li>
-          {resources.map((r) => (
-            <li key={r.to}>
-              <Link to={r.to} className="nav-link">
-                {r.label}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <Link to="/schedule-demo" className="nav-link">
-              Schedule Demo
-            </Link>
-          </li>
-          <li>
-            <Link to="/get-started" className="nav-link">
-              Get Started
-            </Link>
-          </li>
-        </Stack>
       </Container>
+      <Box
+        as="ul"
+        id="mobile-menu"
+        popover="auto"
+        hideFrom="md"
+        listStyleType="none"
+        inset="auto"
+        top="16"
+        left="0"
+        width="full"
+        m="0"
+        px="4"
+        pb="4"
+        bg="white"
+        color="inherit"
+        borderWidth="0"
+        borderBottomWidth="1px"
+        shadow="md"
+      >
+        <li>
+          <AnchorLink hash="features">Features</AnchorLink>
+        </li>
+        <li>
+          <AnchorLink hash="contact">Contact</AnchorLink>
+        </li>
+        {resources.map((r) => (
+          <li key={r.to}>
+            <PageLink to={r.to} css={navLink}>
+              {r.label}
+            </PageLink>
+          </li>
+        ))}
+        <li>
+          <PageLink to="/schedule-demo" css={navLink}>
+            Schedule Demo
+          </PageLink>
+        </li>
+        <li>
+          <PageLink to="/get-started" css={navLink}>
+            Get Started
+          </PageLink>
+        </li>
+      </Box>
     </Box>
   );
 }

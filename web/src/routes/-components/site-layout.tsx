@@ -1,3 +1,4 @@
+import { chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LeadFormIsland } from '../../features/lead-forms/components/lead-form-island.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -7,9 +8,20 @@ import { SiteHeader } from './site-header.tsx';
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <>
-      <a href="#main" className="skip-link">
+      <chakra.a
+        href="#main"
+        position="absolute"
+        left="-9999px"
+        top="0"
+        zIndex="skipNav"
+        bg="blue.700"
+        color="white"
+        px="4"
+        py="2"
+        _focus={{ left: '2', top: '2' }}
+      >
         Skip to content
-      </a>
+      </chakra.a>
       <SiteHeader />
       <main id="main">{children}</main>
       <SiteFooter

@@ -79,8 +79,9 @@ export function Integrations() {
             <Flex
               as="li"
               key={name}
-              className="stagger-in"
-              style={{ animationDelay: `${i * INTEGRATION_STAGGER_MS}ms` }}
+              animation="stagger-in 400ms ease-out both"
+              animationDelay={`${i * INTEGRATION_STAGGER_MS}ms`}
+              _motionReduce={{ animation: 'none' }}
               h="20"
               align="center"
               justify="center"
