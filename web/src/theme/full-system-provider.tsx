@@ -4,7 +4,6 @@ import {
   breakpoints,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
   keyframes,
   layerStyles,
   recipes,
@@ -14,6 +13,7 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
+import { siteGlobalCss, siteKeyframes } from './site-css.ts';
 import { withToastContrast } from './toast-contrast.ts';
 
 // Chakra's default system, assembled from its public theme entry as Chakra's own `defaultConfig`
@@ -26,10 +26,10 @@ const fullSystem = createSystem(
     preflight: true,
     cssVarsPrefix,
     cssVarsRoot,
-    globalCss,
+    globalCss: siteGlobalCss,
     theme: {
       breakpoints,
-      keyframes,
+      keyframes: { ...keyframes, ...siteKeyframes },
       tokens,
       semanticTokens,
       recipes,

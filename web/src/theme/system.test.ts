@@ -35,7 +35,7 @@ const recipeOf: Record<string, string> = {
   Toaster: 'toast',
   createToaster: 'toast',
 };
-const withoutRecipe = new Set(['Box', 'Center', 'ChakraProvider', 'Flex', 'HStack', 'Portal']);
+const withoutRecipe = new Set(['Box', 'Center', 'ChakraProvider', 'Flex', 'HStack', 'Portal', 'chakra']);
 for (const name of [
   'SimpleGrid',
   'Stack',
@@ -43,6 +43,8 @@ for (const name of [
   'createSystem',
   'defaultBaseConfig',
   'defineConfig',
+  'defineGlobalStyles',
+  'defineKeyframes',
   'defineSlotRecipe',
 ])
   withoutRecipe.add(name);

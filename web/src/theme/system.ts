@@ -1,27 +1,26 @@
-import { createSystem, defaultBaseConfig, defineConfig, type ThemingConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   animationStyles,
   breakpoints,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
   keyframes,
   layerStyles,
+  semanticTokens,
   textStyles,
+  tokens,
 } from '@chakra-ui/react/theme';
 import { publicRecipes } from './public-recipes.ts';
-import { semanticTokens, tokens } from './public-tokens.gen.ts';
+import { siteGlobalCss, siteKeyframes } from './site-css.ts';
 
 /**
  * The public pages' design system, built as Chakra documents a lean one: its base config (style
- * props and conditions), its global styles, only the recipes those pages use, and only the design
- * tokens their styles can name (public-tokens.gen.ts, docs/web.md#design-tokens). The full default
- * system (every recipe and token) would add ~20 KB gzip and its set-up time to every page; the admin
- * desk gets the full one from its own chunk (see full-system-provider.tsx).
+ * props and conditions), its global styles and default tokens, and only the recipes those pages
+ * use (docs/web.md#design-tokens). Every recipe would add ~20 KB gzip to the pages that style
+ * themselves in the browser; the admin desk gets them all from its own chunk
+ * (see full-system-provider.tsx).
  */
-export function createPublicSystem(
-  tokenSet: Pick<ThemingConfig, 'tokens' | 'semanticTokens'> = { tokens, semanticTokens },
-) {
+export function createPublicSystem() {
   // createSystem merges its configs itself (merging them first would copy them twice).
   return createSystem(
     defaultBaseConfig,
@@ -29,11 +28,12 @@ export function createPublicSystem(
       preflight: true,
       cssVarsPrefix,
       cssVarsRoot,
-      globalCss,
+      globalCss: siteGlobalCss,
       theme: {
         breakpoints,
-        keyframes,
-        ...tokenSet,
+        keyframes: { ...keyframes, ...siteKeyframes },
+        tokens,
+        semanticTokens,
         textStyles,
         layerStyles,
         animationStyles,
@@ -45,11 +45,7 @@ export function createPublicSystem(
 
 let built: ReturnType<typeof createPublicSystem> | undefined;
 
-/**
- * Building the system is the single longest piece of work when a page starts (tens of
- * milliseconds on a phone), so it happens on first use, as a task of its own (main.tsx), not
- * while modules load.
- */
+/** Built on first use: in the browser, when an island first styles itself. */
 export function getSystem() {
   return (built ??= createPublicSystem());
 }
