@@ -1,6 +1,9 @@
 // `npm run bench:web`: builds the site, serves it as production does (the API's static middleware
 // on an embedded database, precompressed files), and runs Lighthouse 12 (mobile defaults) three
-// times on each public route with Debian's Chromium, a new browser for each run. Prints the medians, the JavaScript and CSS
+// times on each public route with Debian's Chromium, a new browser for each run. BENCH_WEB_CPU_SLOWDOWN
+// sets Lighthouse's CPU slowdown (4 by default, its phone; 8 for a phone twice as slow), and
+// BENCH_WEB_ROUTES (comma-separated) measures only those routes. Prints the machine's yardstick
+// (Lighthouse's benchmark index, and the load average) beside the medians, the JavaScript and CSS
 // (gzip, as served: the bytes of the files' precompressed copies, which is what tests/e2e/site-budget
 // counts) the landing page loads before any interaction, with the requests' count and their bytes
 // on the wire (headers included), and a last summary line.
@@ -9,11 +12,13 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Flags } from 'lighthouse';
 import type { SiteMap } from '../web/src/site-map-file.ts';
 import { root, startApi, startDatabase } from './lib/stack.ts';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const CPU_SLOWDOWN = Number(process.env.BENCH_WEB_CPU_SLOWDOWN ?? 4);
+const ONLY = process.env.BENCH_WEB_ROUTES?.split(',').filter(Boolean);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
@@ -39,6 +44,7 @@ interface Run {
   cssGz: number;
   jsRequests: number;
   jsWire: number;
+  benchmarkIndex: number;
 }
 
 const median = (xs: number[]) => {
@@ -62,6 +68,8 @@ async function audit(url: string, port: number, site: string): Promise<Run> {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    // Merged into the mobile defaults: only the CPU's slowdown differs.
+    throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } as NonNullable<Flags['throttling']>,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
@@ -93,6 +101,7 @@ async function audit(url: string, port: number, site: string): Promise<Run> {
     cssGz: bytes('Stylesheet'),
     jsRequests: ofType('Script').length,
     jsWire: ofType('Script').reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -119,7 +128,17 @@ async function auditWithRetry(url: string, site: string): Promise<Run> {
 async function main() {
   build();
   // Every public page, as the build found them in the router's route tree.
-  const routes = (JSON.parse(readFileSync(path.join(root, 'web/dist/routes.json'), 'utf8')) as SiteMap).pages;
+  const routes = (
+    JSON.parse(readFileSync(path.join(root, 'web/dist/routes.json'), 'utf8')) as SiteMap
+  ).pages.filter((route) => !ONLY || ONLY.includes(route));
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  console.log(
+    `CPU slowdown ${CPU_SLOWDOWN}x, ${os.cpus().length} cores, load average at the start ${load()}`,
+  );
   // Served from a copy, so a rebuild of web/dist meanwhile (npm start, the browser tests) cannot
   // pull files from under the measurement.
   const site = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-site-'));
@@ -138,7 +157,8 @@ async function main() {
       console.log(
         `${route.padEnd(15)} perf ${m.performance} a11y ${m.accessibility} bp ${m.bestPractices} seo ${m.seo}` +
           ` | FCP ${(m.fcpMs / 1000).toFixed(2)} s LCP ${(m.lcpMs / 1000).toFixed(2)} s TBT ${Math.round(m.tbtMs)} ms` +
-          ` CLS ${m.cls.toFixed(3)} | JS ${(m.jsGz / 1024).toFixed(1)} KB CSS ${(m.cssGz / 1024).toFixed(1)} KB (gzip)`,
+          ` CLS ${m.cls.toFixed(3)} | JS ${(m.jsGz / 1024).toFixed(1)} KB CSS ${(m.cssGz / 1024).toFixed(1)} KB (gzip)` +
+          ` | yardstick ${Math.round(m.benchmarkIndex)}`,
       );
     }
   } finally {
@@ -146,14 +166,16 @@ async function main() {
     await db.stop();
     rmSync(site, { recursive: true, force: true });
   }
-  const landing = rows.find((r) => r.route === '/')!.m;
+  console.log(`load average at the end ${load()}`);
+  const landing = (rows.find((r) => r.route === '/') ?? rows[0]!).m;
   console.log(
     `landing page before interaction: JavaScript ${(landing.jsGz / 1024).toFixed(1)} KB gzip in ${landing.jsRequests} files` +
       ` (${(landing.jsWire / 1024).toFixed(1)} KB on the wire with their response headers), CSS ${(landing.cssGz / 1024).toFixed(1)} KB gzip`,
   );
   const min = (k: keyof Run) => Math.min(...rows.map((r) => r.m[k]));
   console.log(
-    `min_performance: ${min('performance')} min_a11y: ${min('accessibility')} min_bp: ${min('bestPractices')} min_seo: ${min('seo')} landing_js_gz_kb: ${Math.round(landing.jsGz / 1024)}`,
+    `min_performance: ${min('performance')} min_a11y: ${min('accessibility')} min_bp: ${min('bestPractices')} min_seo: ${min('seo')} landing_js_gz_kb: ${Math.round(landing.jsGz / 1024)}` +
+      ` cpu_slowdown: ${CPU_SLOWDOWN} benchmark_index: ${Math.round(median(rows.map((r) => r.m.benchmarkIndex)))}`,
   );
 }
 
