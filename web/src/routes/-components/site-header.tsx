@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Container, Flex, HStack, type SystemStyleObject } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Icon } from '../../components/icons.tsx';
+import { Icon, type IconName } from '../../components/icons.tsx';
 
 const resources = [
   { to: '/documentation', label: 'Documentation' },
@@ -102,6 +102,17 @@ const toggleStates: SystemStyleObject = {
   [`&:has(${menuOpen}) [data-when=closed], &:not(:has(${menuOpen})) [data-when=open]`]: { display: 'none' },
 };
 
+function ToggleLabel({ when, icon, label }: { when: 'open' | 'closed'; icon: IconName; label: string }) {
+  return (
+    <span data-when={when}>
+      <Icon name={icon} />
+      <Box as="span" srOnly>
+        {label}
+      </Box>
+    </span>
+  );
+}
+
 /**
  * The header. Its menus are popovers: the browser opens and closes them without any script of
  * ours, on a page that is not hydrated (its header never is, docs/web.md#islands). A link chosen in
@@ -142,18 +153,8 @@ export function SiteHeader() {
           </HStack>
           <Box hideFrom="md">
             <Button variant="ghost" popoverTarget="mobile-menu">
-              <span data-when="closed">
-                <Icon name="menu" />
-                <Box as="span" srOnly>
-                  Open menu
-                </Box>
-              </span>
-              <span data-when="open">
-                <Icon name="close" />
-                <Box as="span" srOnly>
-                  Close menu
-                </Box>
-              </span>
+              <ToggleLabel when="closed" icon="menu" label="Open menu" />
+              <ToggleLabel when="open" icon="close" label="Close menu" />
             </Button>
           </Box>
         </Flex>
