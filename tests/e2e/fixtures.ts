@@ -65,3 +65,24 @@ export async function expectFormsEnhanced(page: Page): Promise<void> {
       .toBe(true);
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * Whether the browser tells assistive technology that the button named `name` is expanded, as it
+ * does for a popover's button while the popover is open (no attribute of the page says it).
+ */
+export async function expandedState(page: Page, name: string): Promise<boolean | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodes } = await cdp.send('Accessibility.queryAXTree', {
+      nodeId: root.nodeId,
+      accessibleName: name,
+      role: 'button',
+    });
+    const button = nodes.find((n) => !n.ignored);
+    const expanded = button?.properties?.find((p) => p.name === 'expanded');
+    return button ? Boolean(expanded?.value.value) : undefined;
+  } finally {
+    await cdp.detach();
+  }
+}

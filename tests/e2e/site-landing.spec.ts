@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectStarted, ownedByReact } from './fixtures.ts';
+import { expandedState, expectStarted, ownedByReact } from './fixtures.ts';
 
 // The landing page: its sections, the statistics' count-up, and what of a prerendered page is
 // hydrated, and the Resources menu. What every page gets (its head, axe, 404) and the small-screen
@@ -128,10 +128,10 @@ test('the Resources menu closes on Escape and on a press outside it', async ({ p
   const menu = page.locator('#resources-menu');
   await toggle.click();
   await expect(menu).toBeVisible();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(() => expandedState(page, 'Resources')).toBe(true);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect.poll(() => expandedState(page, 'Resources')).toBe(false);
   await toggle.click();
   await expect(menu).toBeVisible();
   await page.getByRole('heading', { level: 1 }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from './fixtures.ts';
+import { expandedState, expectNoAxeViolations } from './fixtures.ts';
 import { siteMap } from './site-routes.ts';
 
 // What each public page must show. The pages themselves come from the router (site-routes.ts).
@@ -92,10 +92,12 @@ test('the small-screen menu repeats the links and closes after a choice', async 
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
   // The toggle says what it does next.
-  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  await expect.poll(() => expandedState(page, 'Close menu')).toBe(true);
   await menu.getByRole('link', { name: 'Features' }).click();
   await expect(menu).toBeHidden();
   await expect(page).toHaveURL(/#features$/);
-  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await expect.poll(() => expandedState(page, 'Open menu')).toBe(false);
   await expect(page.locator('#features')).toBeInViewport();
 });
