@@ -11,7 +11,7 @@ export interface Feature {
   icon: 'message' | 'search' | 'phone' | 'plug';
   title: string;
   description: string;
-  /** The card's palette, a literal so the design tokens it needs are kept (docs/web.md#design-tokens). */
+  /** The card's palette (Chakra's `colorPalette`). */
   colour: 'blue' | 'green' | 'purple' | 'orange';
 }
 export const features: Feature[] = [
