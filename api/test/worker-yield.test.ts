@@ -112,7 +112,9 @@ describe('the worker beside a busy server', () => {
     server.set(true);
     // 5 leads whose jobs were queued before the rush (10 messages), and 60 new ones (120 messages).
     await leads(5);
-    expect(await dispatch(t.db)).toBe(10);
+    // Their jobs made now (by this call, or by the worker's own dispatcher if it came first).
+    await dispatch(t.db);
+    expect(await count(`SELECT count(*)::int AS n FROM mail_messages WHERE job_queued_at IS NULL`)).toBe(0);
     await leads(60);
     // During the rush the spare runner claims no job at all; the steady one keeps working.
     const until = Date.now() + 1500;

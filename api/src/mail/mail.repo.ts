@@ -27,18 +27,39 @@ export interface ClaimedRow extends OutboxRow {
 /**
  * Takes messages for one try each: queued ones, or 'sending' ones under a lease that ran out (their
  * worker died, docs/operations.md#email). One statement, so two workers never take the same one;
- * ids that are sent, failed, held or another worker's are left out.
+ * ids that are sent, failed, held or another worker's are left out. A message taken over from a
+ * dead worker's try gets its 'interrupted' event here, as the sweep (queue.repo.ts `requeueStale`)
+ * gives it when it finds the message first: a restarted worker runs the dead one's unlocked job,
+ * which may come to the message before the sweep does.
  */
 export async function claim(db: Db, ids: number[], leaseSeconds: number): Promise<ClaimedRow[]> {
   const { rows } = await db.query<ClaimedRow>(
-    `UPDATE mail_messages
-        SET status = 'sending', attempts = attempts + 1, updated_at = clock_timestamp(),
-            lease_until = clock_timestamp() + make_interval(secs => $2)
-      WHERE id = ANY($1::bigint[])
-        -- Written as CASE so the rows are found by id only (see ONLY_BY_ID).
-        AND CASE status WHEN 'queued' THEN true WHEN 'sending' THEN lease_until < clock_timestamp() ELSE false END
-      RETURNING id, lead_kind, lead_id, template, revision, params, created_at, attempts,
-                sender, recipients, subject, html, body_text, calendar, headers`,
+    `WITH candidates AS (
+       SELECT id, status = 'sending' AS interrupted
+         FROM mail_messages
+        WHERE id = ANY($1::bigint[])
+          -- Written as CASE so the rows are found by id only (see ONLY_BY_ID).
+          AND CASE status WHEN 'queued' THEN true WHEN 'sending' THEN lease_until < clock_timestamp() ELSE false END
+          FOR UPDATE
+     ),
+     taken AS (
+       UPDATE mail_messages m
+          SET status = 'sending', attempts = m.attempts + 1, updated_at = clock_timestamp(),
+              lease_until = clock_timestamp() + make_interval(secs => $2)
+         FROM candidates c
+        WHERE m.id = c.id
+       RETURNING m.id, m.lead_kind, m.lead_id, m.template, m.revision, m.params, m.created_at, m.attempts,
+                 m.sender, m.recipients, m.subject, m.html, m.body_text, m.calendar, m.headers, c.interrupted
+     ),
+     events AS (
+       INSERT INTO lead_events (lead_kind, lead_id, type, message_id, detail)
+       SELECT lead_kind, lead_id, 'interrupted', id,
+              jsonb_build_object('text', 'The worker stopped while sending; sending again')
+         FROM taken WHERE interrupted
+     )
+     SELECT id, lead_kind, lead_id, template, revision, params, created_at, attempts,
+            sender, recipients, subject, html, body_text, calendar, headers
+       FROM taken`,
     [ids, leaseSeconds],
   );
   return rows;
