@@ -51,8 +51,11 @@ const housekeeping = startHousekeeping(db, log);
 // Under `npm start` the job worker shares this process, on a pool of its own so that busy jobs never
 // take the connections requests need (its jobs, a LISTEN connection per runner, the relays); the
 // Docker stack runs it alone (worker.ts). A runner that fails is started again (jobs/supervise.ts).
+// Its queries wait for the database's answers (docs/operations.md#worker-timeouts).
 const workerDb = config.workerInProcess
-  ? createPool(databaseUrl, config.workerConcurrency + 5, config.dbStatementTimeoutMs)
+  ? createPool(databaseUrl, config.workerConcurrency + 5, config.dbStatementTimeoutMs, {
+      waitForAnswers: true,
+    })
   : undefined;
 // It takes fewer jobs while visitors' requests keep the server busy (docs/operations.md#yield).
 const foreground = trackForeground(config.workerYieldAt);

@@ -32,7 +32,10 @@ await migrate(config.databaseUrl!, {
   dir: config.migrationsDir,
   log: (msg) => log.debug({ msg }, 'migration'),
 });
-const db = createPool(config.databaseUrl!, config.dbPoolSize);
+// Waits for the database's answers (db/pool.ts, docs/operations.md#worker-timeouts).
+const db = createPool(config.databaseUrl!, config.dbPoolSize, config.dbStatementTimeoutMs, {
+  waitForAnswers: true,
+});
 const metrics = createMetrics(db);
 rejections.countIn(metrics);
 const worker = await startWorker({ db, config, log, metrics });

@@ -122,4 +122,29 @@ describe('a database stall under npm start', () => {
     );
     expect(api.exited()).toBe(false);
   }, 120_000);
+
+  it('runs a job that became due while the database was frozen and idle workers were asking for one', async () => {
+    // Due in a second: the idle workers' next fetches wait in the frozen server's socket, and the
+    // first one PostgreSQL runs once it resumes locks this job (docs/operations.md#worker-timeouts).
+    // A worker that gave up on its fetch before then would leave it locked for hours.
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT id FROM graphile_worker.add_job('send_mail', '[{"id": -1}]'::json, run_at => now() + interval '1 second')`,
+    );
+    await database.freeze();
+    try {
+      // Longer than the statement timeout (5 s) and the second a client waits beyond it.
+      await new Promise((r) => setTimeout(r, 9000));
+    } finally {
+      await database.thaw();
+    }
+    await eventually(
+      async () =>
+        (await count(`SELECT count(*) AS n FROM graphile_worker.jobs WHERE id = ${Number(rows[0]!.id)}`)) ===
+        0
+          ? true
+          : undefined,
+      60_000,
+    );
+    expect(api.exited()).toBe(false);
+  }, 120_000);
 });

@@ -10,8 +10,19 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  * transaction left idle), so an answered 503 means the statement was rolled back, not that it
  * runs on after the client gave up (docs/operations.md#timeouts). The client-side timeout, a
  * little longer, only catches a server that no longer answers at all.
+ *
+ * `waitForAnswers`: no client-side timeout, for the job worker's pool. graphile-worker cannot
+ * tell a query it gave up on from one that failed: a job fetch still waiting in a frozen server's
+ * socket runs when the server resumes and locks a job for a worker that no longer waits for it,
+ * for hours (docs/operations.md#worker-timeouts). Its queries wait for the server's answer
+ * instead; TCP keepalive ends a connection whose server is gone for good.
  */
-export function createPool(connectionString: string, max = 20, statementTimeoutMs = 5000): Db {
+export function createPool(
+  connectionString: string,
+  max = 20,
+  statementTimeoutMs = 5000,
+  { waitForAnswers = false }: { waitForAnswers?: boolean } = {},
+): Db {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -19,7 +30,7 @@ export function createPool(connectionString: string, max = 20, statementTimeoutM
     idleTimeoutMillis: 30_000,
     statement_timeout: statementTimeoutMs,
     idle_in_transaction_session_timeout: statementTimeoutMs * 2,
-    query_timeout: statementTimeoutMs + 1000,
+    ...(waitForAnswers ? { keepAlive: true } : { query_timeout: statementTimeoutMs + 1000 }),
   });
   // An idle client losing its server must not crash the process; the next query reconnects. Nor
   // must a checked-out one between two queries (the job worker keeps one to LISTEN on): its next
