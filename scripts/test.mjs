@@ -102,12 +102,21 @@ const [checksOk, unitOk] = await Promise.all([
   ),
 ]);
 if (!checksOk) failed += 1;
+// The JSON report decides, not only the exit code: a failed test is a failure whatever Vitest's
+// exit status says, and nothing later starts after it.
+let unitPassed = unitOk;
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests + (unitOk ? 0 : r.numFailedTests === 0 ? 1 : 0);
+  if (r.numFailedTests > 0 || r.success === false) unitPassed = false;
+  if (unitOk && !unitPassed) {
+    // A file that failed to load counts as one failure even when none of its tests ran.
+    if (r.numFailedTests === 0) failed += Math.max(1, r.numFailedTestSuites ?? 0);
+    console.log(`=== unit and API tests: FAILED (the report lists failures)`);
+  }
 } else if (!unitOk) failed += 1;
-if (!checksOk || !unitOk) finish(false);
+if (!checksOk || !unitPassed) finish(false);
 
 if (hasE2e) {
   const pwJson = path.join(out, 'playwright.json');
