@@ -15,7 +15,7 @@ import { errorMiddleware } from './http/problem.ts';
 import { requestContext } from './http/request-context.ts';
 import { leadHandlers } from './leads/leads.routes.ts';
 import { createLeadService } from './leads/leads.service.ts';
-import { KeptForms } from './leads/kept-forms.ts';
+import { createKeptForms } from './leads/kept-forms.ts';
 import { leadFormPageHandlers, leadFormPosts } from './leads/lead-form-posts.ts';
 import { systemHandlers } from './system/system.routes.ts';
 import { securityHeadersFor } from './web/security-headers.ts';
@@ -67,7 +67,7 @@ export function createApp({
   const adminLeads = createAdminLeadsService(db);
   const secrets = createSecrets(db);
   const newsletter = createNewsletterService(db, secrets);
-  const keptForms = new KeptForms();
+  const keptForms = createKeptForms(db);
   // The contract's paths exactly: `/api/Contact` or `/api/contact/` would slip past nginx's
   // per-path limits, which match the exact spelling (docs/product.md#talking-to-the-api).
   const router = new Router({ sensitive: true, strict: true });

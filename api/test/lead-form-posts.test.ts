@@ -1,6 +1,9 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import supertest from 'supertest';
+import { createApp } from '../src/app.ts';
+import { createLogger } from '../src/http/logger.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { countRows, emptyLeadTables, endpoints } from './lead-helpers.ts';
 
@@ -194,6 +197,59 @@ describe('a lead form posted without JavaScript', () => {
     const other = await send({ ...form, name: 'Someone Else' });
     expect(other.status).toBe(422);
     expect(await countRows(t, 'demo_requests')).toBe(1);
+  });
+
+  it('another API process on the same database answers the page (nothing kept in memory)', async () => {
+    const res = await post(t, '/api/contact', { name: 'Ada', email: 'nope', message: 'typed words here' });
+    const other = createApp({ db: t.db, config: t.config, log: createLogger('silent') });
+    const page = await supertest(other.callback()).get(res.headers.location!);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('typed words here</textarea>');
+    // The database holds the token's hash only, and never the token itself.
+    const token = res.headers.location!.split('/').pop()!;
+    const { rows } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM refused_form_posts WHERE token_hash = sha256(convert_to($1, 'UTF8'))`,
+      [token],
+    );
+    expect(rows[0]!.n).toBe(1);
+    const raw = await t.db.query(`SELECT 1 FROM refused_form_posts WHERE form LIKE '%' || $1 || '%'`, [
+      token,
+    ]);
+    expect(raw.rowCount).toBe(0);
+  });
+
+  it('the store is a ring: a newer refused post takes the oldest slot, whose page is gone', async () => {
+    const refused = { name: 'Ada', email: 'nope', message: 'the first words typed' };
+    const first = (await post(t, '/api/contact', refused)).headers.location!;
+    const { rows } = await t.db.query<{ slot: number; max: number }>(
+      `SELECT s.slot, q.max_value::int AS max FROM refused_form_posts s, pg_sequences q
+        WHERE q.sequencename = 'refused_form_slots' ORDER BY s.kept_until DESC LIMIT 1`,
+    );
+    const { slot, max } = rows[0]!;
+    // The next post takes the same slot, as it would after `max` more refused posts.
+    await t.db.query(`SELECT setval('refused_form_slots', $1)`, [slot === 1 ? max : slot - 1]);
+    const second = (await post(t, '/api/contact', { ...refused, message: 'the second words typed' })).headers
+      .location!;
+    expect((await t.request().get(first)).status).toBe(404);
+    expect(await pageOf(t, { status: 303, headers: { location: second } })).toContain(
+      'the second words typed</textarea>',
+    );
+    const { rows: size } = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM refused_form_posts WHERE slot = $1',
+      [slot],
+    );
+    expect(size[0]!.n).toBe(1);
+  });
+
+  it('a refused post is kept 30 minutes, then its page is gone', async () => {
+    const res = await post(t, '/api/contact', { name: 'Ada', email: 'nope', message: 'kept a while' });
+    const { rows } = await t.db.query<{ minutes: number }>(
+      `SELECT round(extract(epoch FROM kept_until - now()) / 60)::int AS minutes
+         FROM refused_form_posts ORDER BY kept_until DESC LIMIT 1`,
+    );
+    expect(rows[0]!.minutes).toBe(30);
+    await t.db.query(`UPDATE refused_form_posts SET kept_until = now() - interval '1 second'`);
+    expect((await t.request().get(res.headers.location!)).status).toBe(404);
   });
 
   it('a token that is not kept answers a page for people, 404', async () => {

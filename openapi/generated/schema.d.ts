@@ -137,7 +137,7 @@ export interface paths {
         };
         /**
          * A lead form sent without JavaScript that was not accepted, again with what was typed
-         * @description Where a refused form post lands (303): the form again, filled in as it was sent, with each field's message, posting to its operation. The submission is kept in the API's memory for a short while under a random token and never logged (docs/product.md#forms-without-javascript); an unknown or expired token shows the empty form's links.
+         * @description Where a refused form post lands (303): the form again, filled in as it was sent, with each field's message, posting to its operation. The submission is kept in the database for a short while under a random token (any API process finds it) and never logged (docs/product.md#forms-without-javascript); an unknown or expired token shows the empty form's links.
          */
         get: operations["showLeadFormRetry"];
         put?: never;
@@ -1604,7 +1604,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description A form post (`application/x-www-form-urlencoded`, a browser without JavaScript) is answered with a redirect to a page for people, whatever the outcome (docs/product.md#forms-without-javascript): the form's success page; on a validation fault, a rate limit or an unavailable database the form again with what was typed and the reason (`/api/forms/{token}`). Faults no browser's form makes (an unreadable body, a wrong charset, a reused Idempotency-Key) keep their problem answers. */
+        /** @description A form post (`application/x-www-form-urlencoded`, a browser without JavaScript) is answered with a redirect to a page for people, whatever the outcome (docs/product.md#forms-without-javascript): the form's success page; on a validation fault or a rate limit the form again with what was typed and the reason (`/api/forms/{token}`); when the database cannot answer, the site's page that says the form was not sent (`/forms/not-sent`). Faults no browser's form makes (an unreadable body, a wrong charset, a reused Idempotency-Key) keep their problem answers. */
         FormPosted: {
             headers: {
                 Location?: string;
@@ -2072,7 +2072,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such submission (expired, or the server restarted); the page links to the forms. */
+            /** @description The database cannot answer just now: to the site's page that says the form was not sent (`/forms/not-sent`). */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such submission (expired, or overwritten by newer ones); the page links to the forms. */
             404: {
                 headers: {
                     [name: string]: unknown;

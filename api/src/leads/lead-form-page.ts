@@ -29,7 +29,6 @@ const escape = (s: string) =>
 const REASONS: Record<Refusal, string> = {
   invalid: 'Please correct the fields marked below and send the form again.',
   limited: 'Too many submissions from your address. Please try again in a minute.',
-  unavailable: 'Please try again later.',
 };
 
 const STYLE = `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#f9fafb;line-height:1.5}

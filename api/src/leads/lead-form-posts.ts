@@ -12,7 +12,10 @@ import { formWordsOf, renderExpiredPage, renderFormPage } from './lead-form-page
 const formOperations = (contract: Contract) =>
   [...contract.operations.values()].filter((op) => op.tags.includes('leads') && op.body?.formSchema);
 
-function refusalOf(err: unknown): Refusal | undefined {
+/** The site's page for a form the API could not take at all (nginx sends there too). */
+const NOT_SENT = '/forms/not-sent';
+
+function refusalOf(err: unknown): Refusal | 'unavailable' | undefined {
   if (isDatabaseUnavailable(err)) return 'unavailable';
   if (!(err instanceof HttpError)) return undefined;
   if (err.status === 400 && err.errors) return 'invalid';
@@ -60,17 +63,20 @@ export function leadFormPosts(contract: Contract, kept: KeptForms, log: Logger):
       const refusal = refusalOf(err);
       if (!refusal || ctx.state.formBody === undefined) throw err;
       const errors = refusal === 'invalid' ? (err as HttpError).errors! : [];
-      const token = kept.keep({
-        operationId: op.operationId,
-        values: sentValues(op, ctx.state.formBody),
-        errors,
-        refusal,
-      });
       log.info(
         { requestId: ctx.state.requestId, path: ctx.path, refusal, fields: errors.map((e) => e.path) },
         'a lead form post was refused',
       );
-      return seeOther(ctx, `/api/forms/${token}`);
+      // Without the database the form cannot be kept either: the browser's Back keeps it instead.
+      if (refusal === 'unavailable') return seeOther(ctx, NOT_SENT);
+      const values = sentValues(op, ctx.state.formBody);
+      const token = await kept
+        .keep({ operationId: op.operationId, values, errors, refusal })
+        .catch((keepErr: unknown) => {
+          if (!isDatabaseUnavailable(keepErr)) throw keepErr;
+          return undefined;
+        });
+      return seeOther(ctx, token ? `/api/forms/${token}` : NOT_SENT);
     }
     if (ctx.status >= 200 && ctx.status < 300) seeOther(ctx, formWordsOf(op)!.sent);
   };
@@ -82,8 +88,12 @@ export function leadFormPageHandlers(
   kept: KeptForms,
 ): Pick<Handlers, 'showLeadFormRetry'> {
   return {
-    showLeadFormRetry: ({ params, ctx }) => {
-      const form = kept.get(params.token);
+    showLeadFormRetry: async ({ params, ctx }) => {
+      const form = await kept.get(params.token).catch((err: unknown) => {
+        if (isDatabaseUnavailable(err)) return null;
+        throw err;
+      });
+      if (form === null) return seeOther(ctx, NOT_SENT);
       const op = form && contract.operations.get(form.operationId);
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'text/html; charset=utf-8';
