@@ -8,7 +8,7 @@ const DESK_FOLDERS = new Set(['admin', 'desk']);
 
 /**
  * The source files the public pages are built from: everything under web/src except the admin
- * desk (`features/admin`, `features/desk`, the `admin` routes: it has Chakra's full system), tests
+ * desk (`features/desk`, the `admin` routes: it has Chakra's full system), tests
  * and generated files.
  */
 export function publicFiles(dir = webSrc): string[] {

@@ -16,7 +16,7 @@ const features = readdirSync(featuresDir).filter((f) => statSync(path.join(featu
 
 describe('feature boundaries', () => {
   it('finds the features', () => {
-    expect(features).toEqual(expect.arrayContaining(['admin', 'landing', 'lead-forms']));
+    expect(features).toEqual(expect.arrayContaining(['desk', 'landing', 'lead-forms']));
   });
 
   // Routes compose the features; a feature imports none of the others.

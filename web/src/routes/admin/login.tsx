@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { LoginForm } from '../../features/admin/components/login-form.tsx';
-import { currentSession } from '../../features/admin/desk-routes.ts';
+import { LoginForm } from '../../features/desk/session/components/login-form.tsx';
+import { currentSession } from '../../features/desk/shared/desk-routes.ts';
 
 /**
  * Where to go after signing in: a desk address on this site only, so a crafted link cannot send a

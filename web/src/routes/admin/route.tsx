@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { useSessionExpiry } from '../../features/admin/components/use-session-expiry.ts';
+import { useSessionExpiry } from '../../features/desk/session/components/use-session-expiry.ts';
 
 export const Route = createFileRoute('/admin')({
   head: () => ({

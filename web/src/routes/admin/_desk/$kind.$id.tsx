@@ -1,10 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { historyKind, historyQuery } from '../../../features/admin/api/follow-up.ts';
-import { sessionQuery, useCan } from '../../../features/admin/api/session.ts';
-import { leadQuery } from '../../../features/admin/api/leads.ts';
-import { LeadDetails } from '../../../features/admin/components/lead-details.tsx';
-import { kindParams, parseId, type LeadKind } from '../../../features/admin/desk-routes.ts';
+import { historyKind, historyQuery } from '../../../features/desk/mail/api/follow-up.ts';
+import { sessionQuery, useCan } from '../../../features/desk/shared/api/session.ts';
+import { leadQuery } from '../../../features/desk/leads/api/leads.ts';
+import { LeadDetails } from '../../../features/desk/leads/components/lead-details.tsx';
+import { kindParams, parseId, type LeadKind } from '../../../features/desk/shared/desk-routes.ts';
 import { notesQuery } from '../../../features/desk/notes/api/notes.ts';
 import { NoteForm } from '../../../features/desk/notes/components/note-form.tsx';
 import { useNoteTimeline } from '../../../features/desk/notes/components/note-timeline.tsx';

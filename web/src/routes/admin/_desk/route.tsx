@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { DeskLayout } from '../../../features/admin/components/desk-layout.tsx';
-import { currentSession } from '../../../features/admin/desk-routes.ts';
+import { DeskLayout } from '../../../features/desk/session/components/desk-layout.tsx';
+import { currentSession } from '../../../features/desk/shared/desk-routes.ts';
 import { DeskError } from '../-components/desk-error.tsx';
 
 /** Every signed-in page of the desk: a visitor without a session signs in first, then comes back. */

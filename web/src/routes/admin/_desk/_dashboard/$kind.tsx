@@ -1,7 +1,7 @@
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
-import { leadPageQuery } from '../../../../features/admin/api/leads.ts';
-import { LeadList } from '../../../../features/admin/components/lead-list.tsx';
-import { earlierCursors, kindParams, parseListSearch } from '../../../../features/admin/desk-routes.ts';
+import { leadPageQuery } from '../../../../features/desk/leads/api/leads.ts';
+import { LeadList } from '../../../../features/desk/leads/components/lead-list.tsx';
+import { earlierCursors, kindParams, parseListSearch } from '../../../../features/desk/shared/desk-routes.ts';
 import { DeskError } from '../../-components/desk-error.tsx';
 
 /** /admin/<kind>?q=…&cursor=…: one list's tab, at the search and the page the URL names. */

@@ -1,9 +1,9 @@
 import { Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { overviewQuery } from '../../../../features/admin/api/leads.ts';
-import { DeliveryCard } from '../../../../features/admin/components/delivery-card.tsx';
-import { OverviewPanel } from '../../../../features/admin/components/overview-panel.tsx';
+import { overviewQuery } from '../../../../features/desk/leads/api/leads.ts';
+import { DeliveryCard } from '../../../../features/desk/mail/components/delivery-card.tsx';
+import { OverviewPanel } from '../../../../features/desk/leads/components/overview-panel.tsx';
 
 /** /admin: the Overview tab (its data comes with the dashboard's loader) and email delivery. */
 export const Route = createFileRoute('/admin/_desk/_dashboard/')({

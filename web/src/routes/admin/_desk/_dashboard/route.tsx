@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, useParams } from '@tanstack/react-router';
-import { overviewQuery } from '../../../../features/admin/api/leads.ts';
-import { Dashboard } from '../../../../features/admin/components/dashboard.tsx';
+import { overviewQuery } from '../../../../features/desk/leads/api/leads.ts';
+import { Dashboard } from '../../../../features/desk/leads/components/dashboard.tsx';
 
 /** The count cards and the tabs, around the open tab (/admin or /admin/<kind>). */
 export const Route = createFileRoute('/admin/_desk/_dashboard')({

@@ -1,10 +1,10 @@
 import { createFileRoute, notFound, useRouterState } from '@tanstack/react-router';
-import { deliveriesPageQuery } from '../../../../features/admin/api/webhook-deliveries.ts';
-import { endpointQuery } from '../../../../features/admin/api/webhooks.ts';
-import { DeliveryLog } from '../../../../features/admin/components/webhooks/delivery-log.tsx';
-import { EndpointPage } from '../../../../features/admin/components/webhooks/endpoint-page.tsx';
-import { earlierCursors, parseId } from '../../../../features/admin/desk-routes.ts';
-import { parseDeliverySearch } from '../../../../features/admin/webhook-routes.ts';
+import { deliveriesPageQuery } from '../../../../features/desk/webhooks/api/webhook-deliveries.ts';
+import { endpointQuery } from '../../../../features/desk/webhooks/api/webhooks.ts';
+import { DeliveryLog } from '../../../../features/desk/webhooks/components/delivery-log.tsx';
+import { EndpointPage } from '../../../../features/desk/webhooks/components/endpoint-page.tsx';
+import { earlierCursors, parseId } from '../../../../features/desk/shared/desk-routes.ts';
+import { parseDeliverySearch } from '../../../../features/desk/webhooks/webhook-routes.ts';
 import { DeskError } from '../../-components/desk-error.tsx';
 
 /** /admin/webhooks/<id>?event=…&status=…&since=…&cursor=…&delivery=…: one endpoint and its log. */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { endpointsQuery } from '../../../../features/admin/api/webhooks.ts';
-import { EndpointList } from '../../../../features/admin/components/webhooks/endpoint-list.tsx';
+import { endpointsQuery } from '../../../../features/desk/webhooks/api/webhooks.ts';
+import { EndpointList } from '../../../../features/desk/webhooks/components/endpoint-list.tsx';
 import { DeskError } from '../../-components/desk-error.tsx';
 
 /** /admin/webhooks: the webhook endpoints (docs/webhooks.md). */

@@ -1,0 +1,105 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { paths } from '@lead-desk/contract';
+import type { RequestBodyJSON, SuccessResponseJSON } from 'openapi-typescript-helpers';
+import { api, ApiError } from '../../../../lib/api-client.ts';
+import type { LeadKind, ListSearch } from '../../shared/desk-routes.ts';
+import { adminKey } from '../../shared/api/session.ts';
+
+/** Each kind's endpoints, and the array field its list page names after it (docs/product.md#admin-desk). */
+const endpoints = {
+  contacts: { list: '/api/contacts', one: '/api/contacts/{id}', items: 'contacts' },
+  demos: { list: '/api/demos', one: '/api/demos/{id}', items: 'demos' },
+  'get-started': { list: '/api/get-started', one: '/api/get-started/{id}', items: 'requests' },
+  newsletters: { list: '/api/newsletters', one: '/api/newsletters/{id}', items: 'newsletters' },
+} as const satisfies Record<LeadKind, { list: keyof paths; one: keyof paths; items: string }>;
+type Endpoints = typeof endpoints;
+
+// Written out per kind (not mapped over LeadKind) so that TypeScript sees a generic `Lead<K>` as
+// the union of the four, with their common fields.
+interface Leads {
+  contacts: SuccessResponseJSON<paths['/api/contacts/{id}']['get']>;
+  demos: SuccessResponseJSON<paths['/api/demos/{id}']['get']>;
+  'get-started': SuccessResponseJSON<paths['/api/get-started/{id}']['get']>;
+  newsletters: SuccessResponseJSON<paths['/api/newsletters/{id}']['get']>;
+}
+/** One lead of a kind, whole, as its API answers it. */
+export type Lead<K extends LeadKind> = Leads[K];
+type ListResponse<K extends LeadKind> = SuccessResponseJSON<paths[Endpoints[K]['list']]['get']>;
+
+// Each kind's endpoints and `items` agree with its lead type: a wrong path or name does not compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const endpointsMatch: {
+  [K in LeadKind]: Same<SuccessResponseJSON<paths[Endpoints[K]['one']]['get']>, Lead<K>> &
+    Same<ListResponse<K>[Endpoints[K]['items'] & keyof ListResponse<K>], Lead<K>[]>;
+} = { contacts: true, demos: true, 'get-started': true, newsletters: true };
+void endpointsMatch;
+
+/** A list page with its rows under one name, whatever the kind's array is called. */
+export interface LeadPage<K extends LeadKind> {
+  items: Lead<K>[];
+  total: number;
+  /** A search counts up to 1,000 matches: true when there are more. */
+  totalCapped: boolean;
+  nextCursor: string | null;
+}
+export const PAGE_SIZE = 25;
+
+export const overviewQuery = queryOptions({
+  queryKey: [...adminKey, 'overview'],
+  queryFn: async () => (await api.GET('/api/admin/overview')).data!,
+});
+
+async function fetchPage<K extends LeadKind>(kind: K, search: ListSearch): Promise<LeadPage<K>> {
+  const { list, items } = endpoints[kind];
+  const { data } = await api.GET(list, { params: { query: { limit: PAGE_SIZE, ...search } } });
+  // The answer is this kind's page, its array under this kind's own name (checked above).
+  const page = data as unknown as Omit<LeadPage<K>, 'items'> & Record<string, Lead<K>[]>;
+  return {
+    items: page[items]!,
+    total: page.total,
+    totalCapped: page.totalCapped,
+    nextCursor: page.nextCursor,
+  };
+}
+
+export const leadPageQuery = <K extends LeadKind>(kind: K, search: ListSearch) =>
+  queryOptions({
+    queryKey: [...adminKey, kind, 'list', search.q ?? '', search.cursor ?? ''],
+    queryFn: () => fetchPage(kind, search),
+  });
+
+/** One lead, or null when there is none with that id (the page shows "not found"). */
+export const leadQuery = <K extends LeadKind>(kind: K, id: number) =>
+  queryOptions({
+    queryKey: [...adminKey, kind, 'one', id],
+    queryFn: async (): Promise<Lead<K> | null> => {
+      try {
+        const { data } = await api.GET(endpoints[kind].one, { params: { path: { id } } });
+        return data as Lead<K>;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }
+    },
+  });
+
+export const exportUrl = (kind: LeadKind, q: string | undefined) =>
+  `/api/${kind}/export${q ? `?q=${encodeURIComponent(q)}` : ''}`;
+
+/** What the desk may change: a demo's or a request's status, whether a subscriber is active. */
+interface Changes {
+  demos: RequestBodyJSON<paths['/api/demos/{id}']['patch']>;
+  'get-started': RequestBodyJSON<paths['/api/get-started/{id}']['patch']>;
+  newsletters: RequestBodyJSON<paths['/api/newsletters/{id}']['patch']>;
+}
+export type ChangeableKind = keyof Changes;
+
+/** The one mutation behind every status control, in the lists and on a lead's page. */
+export function useChangeLead<K extends ChangeableKind>(kind: K) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: Changes[K] }) =>
+      api.PATCH(endpoints[kind].one, { params: { path: { id } }, body: change }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminKey }),
+  });
+}

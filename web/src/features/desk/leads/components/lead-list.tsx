@@ -1,0 +1,130 @@
+import { Box, Button, Link as ChakraLink, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { exportUrl, leadPageQuery, PAGE_SIZE } from '../api/leads.ts';
+import { useCan } from '../../shared/api/session.ts';
+import { SEARCH_MAX_LENGTH, type LeadKind, type ListSearch } from '../../shared/desk-routes.ts';
+import { leadViews, type LeadView } from './lead-views.tsx';
+import { useSearchText } from '../../shared/use-search-text.ts';
+
+export interface LeadListProps<K extends LeadKind> {
+  kind: K;
+  /** The list's place, from the URL. */
+  search: ListSearch;
+  /** The cursors of the pages before this one ('' for the first), when this history entry knows them. */
+  earlier: string[] | undefined;
+  /** A new search text (already trimmed): the list starts again at its first page. */
+  onSearch: (q: string) => void;
+  /** Another page of the same search, with the cursors of the pages before it. */
+  onPage: (cursor: string | undefined, earlier: string[] | undefined) => void;
+}
+
+/** One list: debounced search, keyset paging, CSV export of the search, a link to each lead. */
+export function LeadList<K extends LeadKind>({ kind, search, onSearch, onPage, ...props }: LeadListProps<K>) {
+  const mayExport = useCan('exportContacts');
+  // The first page has nothing before it, however it was reached.
+  const earlier = search.cursor ? props.earlier : [];
+  const view = leadViews[kind] as LeadView<K>;
+  const page = useQuery(leadPageQuery(kind, search));
+  const navigating = useRouterState({ select: (s) => s.isLoading });
+  const [text, setText] = useSearchText(search.q ?? '', onSearch);
+  const items = page.data?.items ?? [];
+  const [first, ...rest] = view.fields;
+
+  const previous = () => {
+    // A link opened afresh does not know the pages before it: the first page is the one it can reach.
+    if (!earlier?.length) return onPage(undefined, []);
+    onPage(earlier.at(-1) || undefined, earlier.slice(0, -1));
+  };
+  const next = () => {
+    const cursor = page.data?.nextCursor;
+    if (cursor) onPage(cursor, earlier && [...earlier, search.cursor ?? '']);
+  };
+
+  return (
+    <Stack gap="4" mt="4">
+      <HStack justify="space-between" flexWrap="wrap" gap="3">
+        <Field.Root maxW="sm">
+          <Field.Label>Search {view.title}</Field.Label>
+          <Input
+            type="search"
+            value={text}
+            maxLength={SEARCH_MAX_LENGTH}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={view.placeholder}
+          />
+        </Field.Root>
+        {mayExport && (
+          <Button asChild variant="outline" size="sm">
+            <a href={exportUrl(kind, search.q)} download>
+              Export CSV
+            </a>
+          </Button>
+        )}
+      </HStack>
+      <Box overflowX="auto" bg="white" rounded="md" borderWidth="1px">
+        <Table.Root
+          size="sm"
+          aria-label={`${view.title} list`}
+          aria-busy={page.isFetching || navigating}
+          // The search these rows answer (the box may already hold the next one).
+          data-search={search.q ?? ''}
+        >
+          <Table.Header>
+            <Table.Row>
+              {view.fields.map((f) => (
+                <Table.ColumnHeader key={f.header}>{f.header}</Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {items.map((lead) => (
+              <Table.Row key={lead.id}>
+                <Table.Cell verticalAlign="top">
+                  <ChakraLink asChild variant="underline">
+                    <Link to="/admin/$kind/$id" params={{ kind, id: lead.id }}>
+                      {first!.cell(lead)}
+                    </Link>
+                  </ChakraLink>
+                </Table.Cell>
+                {rest.map((f) => (
+                  <Table.Cell key={f.header} verticalAlign="top">
+                    {f.cell(lead)}
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        {page.isSuccess && items.length === 0 && (
+          <Text p="4" color="gray.700">
+            {search.q ? 'No leads match your search.' : 'No leads yet.'}
+          </Text>
+        )}
+      </Box>
+      {/* Paging sits on the left, clear of the notices in the bottom-right corner; on a narrow screen
+          the notices keep room at the end of the page instead (components/notice-clearance.tsx). */}
+      <HStack gap="4" flexWrap="wrap" data-testid="paging">
+        <HStack>
+          <Button size="sm" variant="outline" disabled={!search.cursor || navigating} onClick={previous}>
+            Previous
+          </Button>
+          <Button size="sm" variant="outline" disabled={!page.data?.nextCursor || navigating} onClick={next}>
+            Next
+          </Button>
+        </HStack>
+        <Text aria-live="polite" data-testid={`range-${kind}`}>
+          {page.data && items.length > 0 ? range(earlier, items.length, page.data) : ''}
+        </Text>
+      </HStack>
+    </Stack>
+  );
+}
+
+/** "Showing 26-50 of 120"; without the earlier pages (a link opened afresh), only how many. */
+function range(earlier: string[] | undefined, shown: number, page: { total: number; totalCapped: boolean }) {
+  const of = `of ${page.total}${page.totalCapped ? '+' : ''}`;
+  if (!earlier) return `Showing ${shown} ${of}`;
+  const first = earlier.length * PAGE_SIZE + 1;
+  return `Showing ${first}-${first + shown - 1} ${of}`;
+}

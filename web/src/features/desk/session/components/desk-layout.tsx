@@ -1,0 +1,90 @@
+import { Box, Button, Container, Flex, Heading, HStack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { notify } from '../../../../components/notices.tsx';
+import { can, roleLabels, type Role } from '../../../../lib/roles.ts';
+import { adminKey, useLogout } from '../../shared/api/session.ts';
+import { EnrolBanner } from '../../security/components/enrol-banner.tsx';
+
+/**
+ * The signed-in desk's frame: who is signed in and with which role, Dashboard, Webhooks and Audit
+ * log (for the roles that may read them), Refresh, Security, Logout, Back to Website.
+ */
+export function DeskLayout({
+  username,
+  role,
+  children,
+}: {
+  username: string;
+  role: Role;
+  children: ReactNode;
+}) {
+  const qc = useQueryClient();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () =>
+        notify({
+          type: 'success',
+          title: 'Logged out',
+          description: 'You have been logged out successfully.',
+        }),
+      // Signed out on this side whatever the server said: the login form is next.
+      onSettled: () => void navigate({ to: '/admin/login' }),
+    });
+  return (
+    <Box bg="gray.50" minH="100vh">
+      <Box as="header" bg="white" borderBottomWidth="1px">
+        <Container maxW="7xl">
+          <Flex minH="16" py="3" align="center" justify="space-between" gap="4" flexWrap="wrap">
+            <Heading as="h1" size="lg">
+              Admin Dashboard
+            </Heading>
+            <HStack gap="3" flexWrap="wrap">
+              <Text>
+                Logged in as: {username} ({roleLabels[role]})
+              </Text>
+              <Button asChild size="sm" variant="ghost">
+                <Link to="/admin" activeOptions={{ exact: true }}>
+                  Dashboard
+                </Link>
+              </Button>
+              {can(role, 'listWebhookEndpoints') && (
+                <Button asChild size="sm" variant="ghost">
+                  <Link to="/admin/webhooks">Webhooks</Link>
+                </Button>
+              )}
+              {can(role, 'listAuditEntries') && (
+                <Button asChild size="sm" variant="ghost">
+                  <Link to="/admin/audit">Audit log</Link>
+                </Button>
+              )}
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => qc.invalidateQueries({ queryKey: adminKey })}
+              >
+                Refresh
+              </Button>
+              <Button asChild size="sm" variant="outline">
+                <Link to="/admin/security">Security</Link>
+              </Button>
+              <Button size="sm" colorPalette="red" variant="outline" onClick={signOut}>
+                Logout
+              </Button>
+              <Button asChild size="sm" variant="ghost">
+                <Link to="/">Back to Website</Link>
+              </Button>
+            </HStack>
+          </Flex>
+        </Container>
+      </Box>
+      <Container as="main" maxW="7xl" py="8">
+        <EnrolBanner />
+        {children}
+      </Container>
+    </Box>
+  );
+}
