@@ -1,13 +1,17 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { historyKind, historyQuery } from '../../../features/desk/mail/api/follow-up.ts';
-import { sessionQuery, useCan } from '../../../features/desk/shared/api/session.ts';
 import { leadQuery } from '../../../features/desk/leads/api/leads.ts';
 import { LeadDetails } from '../../../features/desk/leads/components/lead-details.tsx';
-import { kindParams, parseId, type LeadKind } from '../../../features/desk/shared/desk-routes.ts';
+import { historyKind, historyQuery } from '../../../features/desk/mail/api/follow-up.ts';
+import { InvitationForm } from '../../../features/desk/mail/components/invitation-form.tsx';
+import { FollowUp } from '../../../features/desk/mail/components/lead-follow-up.tsx';
 import { notesQuery } from '../../../features/desk/notes/api/notes.ts';
 import { NoteForm } from '../../../features/desk/notes/components/note-form.tsx';
 import { useNoteTimeline } from '../../../features/desk/notes/components/note-timeline.tsx';
+import type { Lead } from '../../../features/desk/shared/api/lead.ts';
+import { sessionQuery, useCan } from '../../../features/desk/shared/api/session.ts';
+import { kindParams, parseId, type LeadKind } from '../../../features/desk/shared/desk-routes.ts';
+import { LeadDeliveries } from '../../../features/desk/webhooks/components/lead-deliveries.tsx';
 import { DeskError } from '../-components/desk-error.tsx';
 
 /** /admin/<kind>/<id>: one lead whole. An unknown kind or id is the app's not-found page. */
@@ -39,16 +43,24 @@ export const Route = createFileRoute('/admin/_desk/$kind/$id')({
 function LeadPage() {
   const { kind, id } = Route.useParams();
   const { message } = Route.useSearch();
-  // The notes capability joins the lead's page here: its lines in the history, its form for members.
-  const lead = { kind: historyKind[kind], id };
+  // The lead's page is where the desk's capabilities meet: the lead's fields (leads), the demo
+  // invitation, its history and emails (mail), notes (notes) and webhook deliveries (webhooks).
+  const { data: lead } = useQuery(leadQuery(kind, id));
+  const mayInvite = useCan('scheduleDemoInvitation');
+  const mayReadWebhooks = useCan('listWebhookDeliveries');
+  const noteLead = { kind: historyKind[kind], id };
   const mayWrite = useCan('createLeadNote');
-  const entries = useNoteTimeline(lead, { username: useQuery(sessionQuery).data?.username, mayWrite });
+  const entries = useNoteTimeline(noteLead, { username: useQuery(sessionQuery).data?.username, mayWrite });
   return (
-    <LeadDetails
-      kind={kind}
-      id={id}
-      openMessage={message}
-      notes={{ entries, form: mayWrite ? <NoteForm lead={lead} /> : null }}
-    />
+    <LeadDetails kind={kind} id={id}>
+      {kind === 'demos' && mayInvite && lead && <InvitationForm demo={lead as Lead<'demos'>} />}
+      <FollowUp
+        kind={kind}
+        id={id}
+        openMessage={message}
+        notes={{ entries, form: mayWrite ? <NoteForm lead={noteLead} /> : null }}
+      />
+      {mayReadWebhooks && <LeadDeliveries kind={kind} id={id} />}
+    </LeadDetails>
   );
 }

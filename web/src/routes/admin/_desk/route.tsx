@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { EnrolBanner } from '../../../features/desk/security/components/enrol-banner.tsx';
 import { DeskLayout } from '../../../features/desk/session/components/desk-layout.tsx';
 import { currentSession } from '../../../features/desk/shared/desk-routes.ts';
 import { DeskError } from '../-components/desk-error.tsx';
@@ -22,6 +23,7 @@ function Desk() {
   const { session } = Route.useRouteContext();
   return (
     <DeskLayout username={session.username} role={session.role}>
+      <EnrolBanner />
       <Outlet />
     </DeskLayout>
   );

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { paths } from '@lead-desk/contract';
 import type { RequestBodyJSON, SuccessResponseJSON } from 'openapi-typescript-helpers';
 import { api, ApiError } from '../../../../lib/api-client.ts';
+import type { Lead } from '../../shared/api/lead.ts';
 import type { LeadKind, ListSearch } from '../../shared/desk-routes.ts';
 import { adminKey } from '../../shared/api/session.ts';
 
@@ -14,16 +15,6 @@ const endpoints = {
 } as const satisfies Record<LeadKind, { list: keyof paths; one: keyof paths; items: string }>;
 type Endpoints = typeof endpoints;
 
-// Written out per kind (not mapped over LeadKind) so that TypeScript sees a generic `Lead<K>` as
-// the union of the four, with their common fields.
-interface Leads {
-  contacts: SuccessResponseJSON<paths['/api/contacts/{id}']['get']>;
-  demos: SuccessResponseJSON<paths['/api/demos/{id}']['get']>;
-  'get-started': SuccessResponseJSON<paths['/api/get-started/{id}']['get']>;
-  newsletters: SuccessResponseJSON<paths['/api/newsletters/{id}']['get']>;
-}
-/** One lead of a kind, whole, as its API answers it. */
-export type Lead<K extends LeadKind> = Leads[K];
 type ListResponse<K extends LeadKind> = SuccessResponseJSON<paths[Endpoints[K]['list']]['get']>;
 
 // Each kind's endpoints and `items` agree with its lead type: a wrong path or name does not compile.

@@ -2,7 +2,7 @@ import { Badge, Text } from '@chakra-ui/react';
 import type { components } from '@lead-desk/contract';
 import { schemas } from '@lead-desk/contract/values';
 import type { ReactNode } from 'react';
-import type { Lead } from '../api/leads.ts';
+import type { Lead } from '../../shared/api/lead.ts';
 import type { LeadKind } from '../../shared/desk-routes.ts';
 import { formatDate } from '../../shared/format.ts';
 import { DemoStatus, GetStartedStatus, SubscriberStatus } from './status-control.tsx';

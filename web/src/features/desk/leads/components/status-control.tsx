@@ -1,6 +1,7 @@
 import { Badge, Button, HStack, NativeSelect, Stack } from '@chakra-ui/react';
 import { schemas } from '@lead-desk/contract/values';
-import { useChangeLead, type Lead } from '../api/leads.ts';
+import type { Lead } from '../../shared/api/lead.ts';
+import { useChangeLead } from '../api/leads.ts';
 import { useCan } from '../../shared/api/session.ts';
 
 const statusPalette: Record<string, string> = {

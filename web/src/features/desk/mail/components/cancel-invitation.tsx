@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { notify } from '../../../../components/notices.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useCancelInvitation } from '../api/invitation.ts';
-import type { Lead } from '../../leads/api/leads.ts';
+import type { Lead } from '../../shared/api/lead.ts';
 
 /** Cancelling emails the prospect at once, so it asks once more before it does. */
 export function CancelInvitation({ demo }: { demo: Lead<'demos'> }) {

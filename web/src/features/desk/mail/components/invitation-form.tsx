@@ -5,7 +5,7 @@ import { useForm, type Path } from 'react-hook-form';
 import { notify } from '../../../../components/notices.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { invitationSchema, useScheduleInvitation, type InvitationValues } from '../api/invitation.ts';
-import type { Lead } from '../../leads/api/leads.ts';
+import type { Lead } from '../../shared/api/lead.ts';
 import { describeInvitation, knownTimeZones, startingValues } from './invitation-values.ts';
 import { CancelInvitation } from './cancel-invitation.tsx';
 

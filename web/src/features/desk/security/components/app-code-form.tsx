@@ -2,7 +2,7 @@ import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { appCodeSchema, type CodeValues } from '../api/second-factor.ts';
+import { appCodeSchema, type CodeValues } from '../../shared/api/code-schemas.ts';
 
 /** What the server said about a refused code or password, in its own words. */
 export function refusalOf(error: unknown): string {

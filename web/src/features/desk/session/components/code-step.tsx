@@ -4,12 +4,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../../../components/notices.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
-import {
-  appCodeSchema,
-  recoveryCodeSchema,
-  useVerifySecondFactor,
-  type CodeValues,
-} from '../../security/api/second-factor.ts';
+import { appCodeSchema, recoveryCodeSchema, type CodeValues } from '../../shared/api/code-schemas.ts';
+import { useVerifySecondFactor } from '../api/sign-in.ts';
 
 /** The server's own words for a refused code (wrong, used, expired sign-in, too many tries). */
 function failureOf(error: unknown): string {

@@ -4,12 +4,13 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { notify } from '../../../../components/notices.tsx';
 import { can, roleLabels, type Role } from '../../../../lib/roles.ts';
-import { adminKey, useLogout } from '../../shared/api/session.ts';
-import { EnrolBanner } from '../../security/components/enrol-banner.tsx';
+import { adminKey } from '../../shared/api/session.ts';
+import { useLogout } from '../api/sign-in.ts';
 
 /**
  * The signed-in desk's frame: who is signed in and with which role, Dashboard, Webhooks and Audit
- * log (for the roles that may read them), Refresh, Security, Logout, Back to Website.
+ * log (for the roles that may read them), Refresh, Security, Logout, Back to Website. The route puts
+ * the page (and the second factor's banner) inside.
  */
 export function DeskLayout({
   username,
@@ -82,7 +83,6 @@ export function DeskLayout({
         </Container>
       </Box>
       <Container as="main" maxW="7xl" py="8">
-        <EnrolBanner />
         {children}
       </Container>
     </Box>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../../../components/notices.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { loginSchema, useLogin, type LoginValues } from '../../shared/api/session.ts';
+import { loginSchema, useLogin, type LoginValues } from '../api/sign-in.ts';
 
 /** What the sign-in's answer means for the person, word for word as docs/product.md#admin-desk says. */
 function failureOf(error: unknown): { inline: string; notice: string } {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../../../../../api/src/contract/load.ts';
 import { compileOperation } from '../../../../../../api/src/contract/validate.ts';
-import { appCodeSchema, recoveryCodeSchema } from '../../security/api/second-factor.ts';
+import { appCodeSchema, recoveryCodeSchema } from './code-schemas.ts';
 
 const contract = loadContract();
 const accepts = compileOperation(contract.operations.get('verifyAdminSecondFactor')!).body!;

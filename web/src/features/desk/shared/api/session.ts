@@ -1,7 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@lead-desk/contract';
-import { schemas } from '@lead-desk/contract/values';
-import { z } from 'zod';
 import { api, ApiError } from '../../../../lib/api-client.ts';
 import { can, type DeskOperation } from '../../../../lib/roles.ts';
 
@@ -28,14 +26,6 @@ export function useCan(operation: DeskOperation): boolean {
   return can(useQuery(sessionQuery).data?.role, operation);
 }
 
-// The password step's fields and messages, as the contract's LoginInput has them.
-const field = schemas.LoginInput.properties;
-export const loginSchema = z.object({
-  username: z.string().min(field.username.minLength, field.username['x-messages'].minLength),
-  password: z.string().min(field.password.minLength, field.password['x-messages'].minLength),
-});
-export type LoginValues = z.infer<typeof loginSchema>;
-
 type Session = components['schemas']['Session'];
 
 /** A new session: nothing cached for an earlier one stays. */
@@ -45,34 +35,4 @@ export function useSignedIn() {
     qc.removeQueries({ queryKey: adminKey });
     qc.setQueryData(sessionKey, session);
   };
-}
-
-/**
- * The password step. Its answer is a session (200), or null when the account has a second factor
- * (202): then the code step follows (docs/operations.md#second-factor).
- */
-export function useLogin() {
-  const signedIn = useSignedIn();
-  return useMutation({
-    mutationFn: async (credentials: LoginValues) => {
-      const data = (await api.POST('/api/admin/login', { body: credentials })).data!;
-      return 'username' in data ? data : null;
-    },
-    onSuccess: (session) => {
-      if (session) signedIn(session);
-    },
-  });
-}
-
-export function useLogout() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      await api.POST('/api/admin/logout');
-    },
-    onSettled: () => {
-      qc.removeQueries({ queryKey: adminKey });
-      qc.setQueryData(sessionKey, null);
-    },
-  });
 }
