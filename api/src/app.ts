@@ -31,12 +31,12 @@ import { createSecrets } from './secrets/secrets.ts';
 import { isApiPath } from './http/api-path.ts';
 import { deliverDeps, type DeliverDeps } from './webhooks/deliver.ts';
 import { webhookHandlers } from './webhooks/webhooks.routes.ts';
-import { auditHandlers } from './audit/audit.routes.ts';
-import { createAuditService } from './audit/audit.service.ts';
-import { createAuthorize } from './team/roles.ts';
-import { teamHandlers } from './team/team.routes.ts';
-import { notesHandlers } from './notes/notes.routes.ts';
-import { createNotesService } from './notes/notes.service.ts';
+import { auditHandlers } from './admin/audit/audit.routes.ts';
+import { createAuditService } from './admin/audit/audit.service.ts';
+import { createAuthorize } from './admin/team/roles.ts';
+import { teamHandlers } from './admin/team/team.routes.ts';
+import { notesHandlers } from './admin/notes/notes.routes.ts';
+import { createNotesService } from './admin/notes/notes.service.ts';
 import { createWebhookService } from './webhooks/webhooks.service.ts';
 
 export interface AppDeps {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type supertest from 'supertest';
 import { hashPassword } from '../src/admin/auth/password.ts';
-import { cliSource } from '../src/audit/audit.ts';
+import { cliSource } from '../src/admin/audit/audit.ts';
 import { inTransaction } from '../src/db/transaction.ts';
-import { removeSecondFactor, resetPassword } from '../src/team/accounts.service.ts';
+import { removeSecondFactor, resetPassword } from '../src/admin/team/accounts.service.ts';
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { code, enrol } from './mfa-helpers.ts';

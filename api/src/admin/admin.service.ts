@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
-import { createAccount } from '../team/accounts.service.ts';
+import { createAccount } from './team/accounts.service.ts';
 import { countAdmins, findAdmin } from './auth/auth.repo.ts';
 import { normaliseUsername, passwordProblem } from './auth/credential-rules.ts';
 import { generatePassword, hashPassword } from './auth/password.ts';

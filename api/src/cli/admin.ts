@@ -7,9 +7,9 @@
 // other users of the machine can see).
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { cliSource } from '../audit/audit.ts';
+import { cliSource } from '../admin/audit/audit.ts';
 import type { Role } from '../contract/load.ts';
-import { createAccount, removeSecondFactor, resetPassword } from '../team/accounts.service.ts';
+import { createAccount, removeSecondFactor, resetPassword } from '../admin/team/accounts.service.ts';
 import { normaliseUsername, passwordProblem, usernameProblem } from '../admin/auth/credential-rules.ts';
 import { hashPassword } from '../admin/auth/password.ts';
 import { loadConfig, type Config } from '../config.ts';

@@ -9,7 +9,7 @@ import {
   type LeadKind,
 } from '../../leads/lead-kinds.ts';
 import type { AdminPrincipal } from '../auth/auth.service.ts';
-import { requestSource } from '../../audit/audit.ts';
+import { requestSource } from '../audit/audit.ts';
 import type { AdminLeadsService } from './admin-leads.service.ts';
 
 type ListOps = 'listContacts' | 'listDemoRequests' | 'listGetStartedRequests' | 'listNewsletterSubscribers';

@@ -1,5 +1,5 @@
-import type { Db } from '../db/pool.ts';
-import type { Handlers } from '../http/typed.ts';
+import type { Db } from '../../db/pool.ts';
+import type { Handlers } from '../../http/typed.ts';
 import { listAccounts } from './team.repo.ts';
 
 /** The team: who has an account, with which role (docs/operations.md#roles). */

@@ -1,7 +1,7 @@
-import type { Role } from '../contract/load.ts';
-import type { Db } from '../db/pool.ts';
-import { inTransaction } from '../db/transaction.ts';
-import { insertAdmin, resetSecondFactor, updatePassword } from '../admin/auth/auth.repo.ts';
+import type { Role } from '../../contract/load.ts';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { insertAdmin, resetSecondFactor, updatePassword } from '../auth/auth.repo.ts';
 import { insertAuditEntry } from '../audit/audit.repo.ts';
 import type { AuditSource } from '../audit/audit.ts';
 

@@ -1,5 +1,5 @@
 import type { components } from '@lead-desk/contract';
-import type { Db, Queryable } from '../db/pool.ts';
+import type { Db, Queryable } from '../../db/pool.ts';
 import type { AuditRecord, AuditSource } from './audit.ts';
 
 type S = components['schemas'];

@@ -1,6 +1,6 @@
 import type { components } from '@lead-desk/contract';
-import type { Db, Queryable } from '../db/pool.ts';
-import type { LeadKind } from '../leads/lead-kinds.ts';
+import type { Db, Queryable } from '../../db/pool.ts';
+import type { LeadKind } from '../../leads/lead-kinds.ts';
 
 type S = components['schemas'];
 

@@ -1,6 +1,6 @@
-import type { AdminPrincipal } from '../admin/auth/auth.service.ts';
+import type { AdminPrincipal } from '../auth/auth.service.ts';
 import { requestSource } from '../audit/audit.ts';
-import type { Handlers } from '../http/typed.ts';
+import type { Handlers } from '../../http/typed.ts';
 import type { NotesService } from './notes.service.ts';
 
 type Ops = 'listLeadNotes' | 'createLeadNote' | 'deleteLeadNote';

@@ -1,5 +1,5 @@
 import type { components } from '@lead-desk/contract';
-import type { Db } from '../db/pool.ts';
+import type { Db } from '../../db/pool.ts';
 
 type S = components['schemas'];
 

@@ -1,6 +1,6 @@
 import type { components } from '@lead-desk/contract';
 import type { Context } from 'koa';
-import type { AdminPrincipal } from '../admin/auth/auth.service.ts';
+import type { AdminPrincipal } from '../auth/auth.service.ts';
 
 type S = components['schemas'];
 export type AuditAction = S['AuditAction'];
