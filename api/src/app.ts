@@ -37,6 +37,8 @@ import { createAuthorize } from './admin/team/roles.ts';
 import { teamHandlers } from './admin/team/team.routes.ts';
 import { notesHandlers } from './admin/notes/notes.routes.ts';
 import { createNotesService } from './admin/notes/notes.service.ts';
+import { assignmentHandlers } from './admin/assignment/assignment.routes.ts';
+import { createAssignmentService } from './admin/assignment/assignment.service.ts';
 import { createWebhookService } from './webhooks/webhooks.service.ts';
 
 export interface AppDeps {
@@ -87,6 +89,7 @@ export function createApp({
       ),
       ...webhookHandlers(createWebhookService(webhooks, config), log),
       ...teamHandlers(db),
+      ...assignmentHandlers(createAssignmentService(db)),
       ...auditHandlers(createAuditService(db), log),
       ...notesHandlers(createNotesService(db)),
     },

@@ -39,6 +39,7 @@ describe('events emitted by other code (emitEvent)', () => {
     status: 'confirmed',
     createdAt: new Date().toISOString(),
     invitation: null,
+    assigneeId: null,
   } as const;
   const subscriber = {
     id: 9,
@@ -47,6 +48,7 @@ describe('events emitted by other code (emitEvent)', () => {
     isActive: true,
     createdAt: new Date().toISOString(),
     confirmedAt: new Date().toISOString(),
+    assigneeId: null,
   };
 
   it('writes nothing when no endpoint subscribes to the event', async () => {

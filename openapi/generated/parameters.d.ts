@@ -30,6 +30,17 @@ export declare const parameters: {
       readonly pattern: "^[A-Za-z0-9_-]+$"
     }
   },
+  readonly AssigneeFilter: {
+    readonly name: "assignee",
+    readonly in: "query",
+    readonly schema: {
+      readonly type: "string",
+      readonly pattern: "^(me|none|[1-9][0-9]{0,15})$",
+      readonly "x-messages": {
+        readonly pattern: "assignee must be me, none or an account id"
+      }
+    }
+  },
   readonly Search: {
     readonly name: "q",
     readonly in: "query",

@@ -30,6 +30,17 @@ export const parameters = {
       "pattern": "^[A-Za-z0-9_-]+$"
     }
   },
+  "AssigneeFilter": {
+    "name": "assignee",
+    "in": "query",
+    "schema": {
+      "type": "string",
+      "pattern": "^(me|none|[1-9][0-9]{0,15})$",
+      "x-messages": {
+        "pattern": "assignee must be me, none or an account id"
+      }
+    }
+  },
   "Search": {
     "name": "q",
     "in": "query",

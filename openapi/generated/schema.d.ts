@@ -591,6 +591,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/leads/{kind}/{id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign a lead to a person of the team, or to nobody
+         * @description `expectedAssigneeId` is the assignee the client last saw (null: nobody). When the lead's assignee is another by now, nothing changes and the answer is 409 naming the current one (docs/product.md#assignment). The new assignee gets an "assigned to you" email unless they assigned it themself; the lead's history, the audit log (`lead.assigned`) and the `lead.assigned` webhook record the change.
+         */
+        put: operations["assignLead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{kind}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign several leads of one kind at once (the lists' selection)
+         * @description Each lead is assigned as assignLead would, with its own `expectedAssigneeId`, in one transaction; a lead whose assignee changed meanwhile (`conflict`) or that does not exist (`not-found`) is left as it is and the others are assigned.
+         */
+        post: operations["assignLeads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members/{id}/reassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move every lead assigned to this person to another, in one step
+         * @description For a person leaving or deactivated (docs/product.md#reassign-all): all their leads of every kind go to `toAssigneeId` in one transaction; each lead's history and the `lead.assigned` webhook record it, the audit log one `leads.reassigned` entry. No "assigned to you" email per lead is sent. The lists' `assignee` filter shows the leads.
+         */
+        post: operations["reassignMemberLeads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mail-messages/{id}": {
         parameters: {
             query?: never;
@@ -920,6 +980,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "lead.assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A lead got another assignee (or none), in the desk or by the automatic assignment */
+        post: operations["onLeadAssigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -950,6 +1027,10 @@ export interface components {
             requestId?: string;
             /** @description On a 403 for want of a role, the role the operation needs. */
             requiredRole?: components["schemas"]["Role"];
+            /** @description On a 409 of an assignment, who the lead is assigned to now (null: nobody). */
+            currentAssignee?: components["schemas"]["TeamMemberRef"] | null;
+            /** @description On a 409 of a status change, the lead's status now. */
+            currentStatus?: string;
             errors?: {
                 /** @description JSON pointer into the request, e.g. `/name`. */
                 path: string;
@@ -1074,6 +1155,7 @@ export interface components {
             unsubscribed: true;
         };
         Contact: {
+            assigneeId: components["schemas"]["AssigneeId"];
             id: components["schemas"]["Id"];
             name: string;
             email: string;
@@ -1084,6 +1166,7 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
         };
         DemoRequest: {
+            assigneeId: components["schemas"]["AssigneeId"];
             id: components["schemas"]["Id"];
             name: string;
             email: string;
@@ -1119,6 +1202,7 @@ export interface components {
             meetingUrl?: string;
         };
         GetStartedRequest: {
+            assigneeId: components["schemas"]["AssigneeId"];
             id: components["schemas"]["Id"];
             name: string;
             email: string;
@@ -1136,6 +1220,7 @@ export interface components {
          */
         NewsletterStatus: "pending" | "active" | "inactive";
         NewsletterSubscriber: {
+            assigneeId: components["schemas"]["AssigneeId"];
             id: components["schemas"]["Id"];
             email: string;
             status: components["schemas"]["NewsletterStatus"];
@@ -1170,11 +1255,55 @@ export interface components {
             role: components["schemas"]["Role"];
             createdAt: components["schemas"]["Timestamp"];
         };
+        TeamMemberRef: {
+            id: components["schemas"]["Id"];
+            username: string;
+        };
+        /** @description The account the lead is assigned to, or null (docs/product.md#assignment). */
+        AssigneeId: components["schemas"]["Id"] | null;
+        AssignmentInput: {
+            /** @description A member, admin or owner of the team; null unassigns. */
+            assigneeId: components["schemas"]["AssigneeId"];
+            /** @description The assignee the client last saw (null: nobody). */
+            expectedAssigneeId: components["schemas"]["AssigneeId"];
+        };
+        LeadAssignment: {
+            kind: components["schemas"]["LeadKind"];
+            id: components["schemas"]["Id"];
+            assignee: components["schemas"]["TeamMemberRef"] | null;
+        };
+        BulkAssignmentInput: {
+            /** @description A member, admin or owner of the team; null unassigns. */
+            assigneeId: components["schemas"]["AssigneeId"];
+            leads: {
+                id: components["schemas"]["Id"];
+                expectedAssigneeId: components["schemas"]["AssigneeId"];
+            }[];
+        };
+        BulkAssignmentResult: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description `assigned` (changed, or already so), `conflict` (its assignee was another than expected: left as it is), `not-found`.
+             * @enum {string}
+             */
+            outcome: "assigned" | "conflict" | "not-found";
+            /** @description The lead's assignee now (null for not-found). */
+            assigneeId: components["schemas"]["AssigneeId"];
+        };
+        Reassigned: {
+            moved: {
+                contact: number;
+                demo: number;
+                "get-started": number;
+                newsletter: number;
+            };
+            total: number;
+        };
         /**
          * @description What an audit entry records (docs/operations.md#audit-log).
          * @enum {string}
          */
-        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted";
+        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned";
         /**
          * @description Who acted: an `account` (signed in), the `cli` (`npm run admin`), the server itself (`system`), or nobody proven (`anonymous`: a failed sign-in).
          * @enum {string}
@@ -1292,14 +1421,14 @@ export interface components {
          */
         LeadKind: "contact" | "demo" | "get-started" | "newsletter";
         /** @enum {string} */
-        MailTemplate: "sales-alert" | "acknowledgment" | "demo-invitation" | "demo-cancellation" | "newsletter-confirmation";
+        MailTemplate: "sales-alert" | "acknowledgment" | "demo-invitation" | "demo-cancellation" | "newsletter-confirmation" | "lead-assigned";
         /**
          * @description queued (waiting, or waiting for a retry), sending, sent (accepted by the SMTP server), failed (refused for good, or retries exhausted), held (email is not configured; never sent).
          * @enum {string}
          */
         MailStatus: "queued" | "sending" | "sent" | "failed" | "held";
         /** @enum {string} */
-        LeadEventType: "received" | "subscribed" | "queued" | "sent" | "retrying" | "interrupted" | "failed" | "held" | "resent" | "status-changed" | "invitation-sent" | "invitation-updated" | "invitation-cancelled" | "confirmed" | "unsubscribed" | "deactivated";
+        LeadEventType: "received" | "subscribed" | "queued" | "sent" | "retrying" | "interrupted" | "failed" | "held" | "resent" | "status-changed" | "invitation-sent" | "invitation-updated" | "invitation-cancelled" | "confirmed" | "unsubscribed" | "deactivated" | "assigned" | "unassigned";
         LeadEvent: {
             at: components["schemas"]["Timestamp"];
             type: components["schemas"]["LeadEventType"];
@@ -1408,7 +1537,7 @@ export interface components {
          * @description The events an endpoint can subscribe to (see the `webhooks` section for their bodies).
          * @enum {string}
          */
-        WebhookEvent: "lead.created" | "lead.status_changed" | "demo.scheduled" | "newsletter.confirmed" | "newsletter.unsubscribed";
+        WebhookEvent: "lead.created" | "lead.status_changed" | "demo.scheduled" | "newsletter.confirmed" | "newsletter.unsubscribed" | "lead.assigned";
         /** @description A subscribable event, or `webhook.test` (the desk's "send test event"). */
         WebhookDeliveryEvent: components["schemas"]["WebhookEvent"] | "webhook.test";
         /** @description Where deliveries are POSTed. `https://` only, unless the server allows plain HTTP for development (`WEBHOOK_ALLOW_HTTP`); never credentials in the URL. */
@@ -1593,6 +1722,21 @@ export interface components {
                 by: "subscriber" | "admin";
             };
         };
+        LeadAssignedEvent: {
+            /** @constant */
+            type: "lead.assigned";
+            /** @description When the assignee changed. */
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                kind: components["schemas"]["LeadKind"];
+                leadId: components["schemas"]["Id"];
+                /** @description The new assignee; null when the lead was unassigned. */
+                assignee: components["schemas"]["TeamMemberRef"] | null;
+                previousAssignee: components["schemas"]["TeamMemberRef"] | null;
+                /** @description Who changed it; null for the automatic assignment of a new lead. */
+                by: components["schemas"]["TeamMemberRef"] | null;
+            };
+        };
         WebhookTestEvent: {
             /** @constant */
             type: "webhook.test";
@@ -1722,6 +1866,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Someone changed the lead since the client read it: nothing was changed, and the problem's `currentAssignee` or `currentStatus` says what the lead is now (docs/product.md#assignment). */
+        ChangedMeanwhile: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The link's token is malformed, forged or expired (the detail says which, and what to do). */
         BadToken: {
             headers: {
@@ -1764,6 +1917,8 @@ export interface components {
         Limit: number;
         /** @description The `nextCursor` of the previous page. */
         Cursor: string;
+        /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
+        AssigneeFilter: string;
         /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
         Search: string;
         AuditActorKind: components["schemas"]["AuditActorKind"];
@@ -1855,6 +2010,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
                 q?: components["parameters"]["Search"];
+                /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
+                assignee?: components["parameters"]["AssigneeFilter"];
             };
             header?: never;
             path?: never;
@@ -1917,6 +2074,8 @@ export interface operations {
             query?: {
                 /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
                 q?: components["parameters"]["Search"];
+                /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
+                assignee?: components["parameters"]["AssigneeFilter"];
             };
             header?: never;
             path?: never;
@@ -1971,6 +2130,8 @@ export interface operations {
             content: {
                 "application/json": {
                     status: components["schemas"]["GetStartedStatus"];
+                    /** @description The status the client last saw. When the lead's status is another by now, the change is refused with 409 naming the current one (docs/product.md#assignment). */
+                    expectedStatus?: components["schemas"]["GetStartedStatus"];
                 };
             };
         };
@@ -1989,6 +2150,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["ChangedMeanwhile"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -2161,6 +2323,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
                 q?: components["parameters"]["Search"];
+                /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
+                assignee?: components["parameters"]["AssigneeFilter"];
             };
             header?: never;
             path?: never;
@@ -2194,6 +2358,8 @@ export interface operations {
             query?: {
                 /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
                 q?: components["parameters"]["Search"];
+                /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
+                assignee?: components["parameters"]["AssigneeFilter"];
             };
             header?: never;
             path?: never;
@@ -2243,6 +2409,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
                 q?: components["parameters"]["Search"];
+                /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
+                assignee?: components["parameters"]["AssigneeFilter"];
             };
             header?: never;
             path?: never;
@@ -2276,6 +2444,8 @@ export interface operations {
             query?: {
                 /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
                 q?: components["parameters"]["Search"];
+                /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
+                assignee?: components["parameters"]["AssigneeFilter"];
             };
             header?: never;
             path?: never;
@@ -2330,6 +2500,8 @@ export interface operations {
             content: {
                 "application/json": {
                     status: components["schemas"]["DemoStatus"];
+                    /** @description The status the client last saw. When the lead's status is another by now, the change is refused with 409 naming the current one (docs/product.md#assignment). */
+                    expectedStatus?: components["schemas"]["DemoStatus"];
                 };
             };
         };
@@ -2348,6 +2520,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["ChangedMeanwhile"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
@@ -2423,6 +2596,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
                 q?: components["parameters"]["Search"];
+                /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
+                assignee?: components["parameters"]["AssigneeFilter"];
             };
             header?: never;
             path?: never;
@@ -2456,6 +2631,8 @@ export interface operations {
             query?: {
                 /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
                 q?: components["parameters"]["Search"];
+                /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
+                assignee?: components["parameters"]["AssigneeFilter"];
             };
             header?: never;
             path?: never;
@@ -2902,6 +3079,113 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["StateConflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    assignLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["NoteLeadKind"];
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentInput"];
+            };
+        };
+        responses: {
+            /** @description The lead's assignee as it now is. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadAssignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ChangedMeanwhile"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    assignLeads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["NoteLeadKind"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkAssignmentInput"];
+            };
+        };
+        responses: {
+            /** @description What became of each lead, in the order sent. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["BulkAssignmentResult"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reassignMemberLeads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    toAssigneeId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description How many leads of each kind moved. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reassigned"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3492,6 +3776,29 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NewsletterUnsubscribedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookReceived"];
+        };
+    };
+    onLeadAssigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description When this attempt was sent, in whole seconds since 1970 (signed; reject old ones). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret; while a rotated secret is still in force, one signature per secret, separated by spaces. A receiver accepts the message when any of them matches. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadAssignedEvent"];
             };
         };
         responses: {

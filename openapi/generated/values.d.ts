@@ -29,6 +29,10 @@ export declare const schemas: {
         readonly type: "string"
       },
       readonly requiredRole: {},
+      readonly currentAssignee: {},
+      readonly currentStatus: {
+        readonly type: "string"
+      },
       readonly errors: {
         readonly type: "array"
       }
@@ -500,9 +504,13 @@ export declare const schemas: {
       "company",
       "service",
       "message",
-      "createdAt"
+      "createdAt",
+      "assigneeId"
     ],
     readonly properties: {
+      readonly assigneeId: {
+        readonly $ref: "AssigneeId"
+      },
       readonly id: {
         readonly $ref: "Id"
       },
@@ -542,9 +550,13 @@ export declare const schemas: {
       "message",
       "status",
       "createdAt",
-      "invitation"
+      "invitation",
+      "assigneeId"
     ],
     readonly properties: {
+      readonly assigneeId: {
+        readonly $ref: "AssigneeId"
+      },
       readonly id: {
         readonly $ref: "Id"
       },
@@ -693,9 +705,13 @@ export declare const schemas: {
       "monthlyVolume",
       "message",
       "status",
-      "createdAt"
+      "createdAt",
+      "assigneeId"
     ],
     readonly properties: {
+      readonly assigneeId: {
+        readonly $ref: "AssigneeId"
+      },
       readonly id: {
         readonly $ref: "Id"
       },
@@ -749,9 +765,13 @@ export declare const schemas: {
       "status",
       "isActive",
       "createdAt",
-      "confirmedAt"
+      "confirmedAt",
+      "assigneeId"
     ],
     readonly properties: {
+      readonly assigneeId: {
+        readonly $ref: "AssigneeId"
+      },
       readonly id: {
         readonly $ref: "Id"
       },
@@ -858,6 +878,100 @@ export declare const schemas: {
       }
     }
   },
+  readonly TeamMemberRef: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "username"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly username: {
+        readonly type: "string"
+      }
+    }
+  },
+  readonly AssignmentInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "assigneeId",
+      "expectedAssigneeId"
+    ],
+    readonly properties: {
+      readonly assigneeId: {},
+      readonly expectedAssigneeId: {}
+    }
+  },
+  readonly LeadAssignment: {
+    readonly type: "object",
+    readonly required: readonly [
+      "kind",
+      "id",
+      "assignee"
+    ],
+    readonly properties: {
+      readonly kind: {
+        readonly $ref: "LeadKind"
+      },
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly assignee: {}
+    }
+  },
+  readonly BulkAssignmentInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "assigneeId",
+      "leads"
+    ],
+    readonly properties: {
+      readonly assigneeId: {},
+      readonly leads: {
+        readonly type: "array"
+      }
+    }
+  },
+  readonly BulkAssignmentResult: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "outcome",
+      "assigneeId"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly outcome: {
+        readonly type: "string",
+        readonly enum: readonly [
+          "assigned",
+          "conflict",
+          "not-found"
+        ]
+      },
+      readonly assigneeId: {}
+    }
+  },
+  readonly Reassigned: {
+    readonly type: "object",
+    readonly required: readonly [
+      "moved",
+      "total"
+    ],
+    readonly properties: {
+      readonly moved: {
+        readonly type: "object"
+      },
+      readonly total: {
+        readonly type: "integer",
+        readonly minimum: 0
+      }
+    }
+  },
   readonly AuditAction: {
     readonly type: "string",
     readonly enum: readonly [
@@ -884,7 +998,9 @@ export declare const schemas: {
       "demo-invitation.cancelled",
       "mail.resent",
       "note.created",
-      "note.deleted"
+      "note.deleted",
+      "lead.assigned",
+      "leads.reassigned"
     ],
     readonly "x-enum-labels": {
       readonly "session.signed-in": "Signed in",
@@ -910,7 +1026,9 @@ export declare const schemas: {
       readonly "demo-invitation.cancelled": "Demo invitation cancelled",
       readonly "mail.resent": "Email sent again",
       readonly "note.created": "Note written",
-      readonly "note.deleted": "Note deleted"
+      readonly "note.deleted": "Note deleted",
+      readonly "lead.assigned": "Assignee changed",
+      readonly "leads.reassigned": "Leads reassigned"
     }
   },
   readonly AuditActorKind: {
@@ -1185,14 +1303,16 @@ export declare const schemas: {
       "acknowledgment",
       "demo-invitation",
       "demo-cancellation",
-      "newsletter-confirmation"
+      "newsletter-confirmation",
+      "lead-assigned"
     ],
     readonly "x-enum-labels": {
       readonly "sales-alert": "Sales alert",
       readonly acknowledgment: "Acknowledgment",
       readonly "demo-invitation": "Demo invitation",
       readonly "demo-cancellation": "Demo cancellation",
-      readonly "newsletter-confirmation": "Newsletter confirmation"
+      readonly "newsletter-confirmation": "Newsletter confirmation",
+      readonly "lead-assigned": "Assigned to you"
     }
   },
   readonly MailStatus: {
@@ -1230,7 +1350,9 @@ export declare const schemas: {
       "invitation-cancelled",
       "confirmed",
       "unsubscribed",
-      "deactivated"
+      "deactivated",
+      "assigned",
+      "unassigned"
     ],
     readonly "x-enum-labels": {
       readonly received: "Received",
@@ -1248,7 +1370,9 @@ export declare const schemas: {
       readonly "invitation-cancelled": "Invitation cancelled",
       readonly confirmed: "Subscription confirmed",
       readonly unsubscribed: "Unsubscribed",
-      readonly deactivated: "Deactivated in the desk"
+      readonly deactivated: "Deactivated in the desk",
+      readonly assigned: "Assigned",
+      readonly unassigned: "Unassigned"
     }
   },
   readonly LeadEvent: {
@@ -1576,12 +1700,14 @@ export declare const schemas: {
       "lead.status_changed",
       "demo.scheduled",
       "newsletter.confirmed",
-      "newsletter.unsubscribed"
+      "newsletter.unsubscribed",
+      "lead.assigned"
     ],
     readonly "x-messages": {
-      readonly enum: "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed"
+      readonly enum: "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed, lead.assigned"
     },
     readonly "x-enum-labels": {
+      readonly "lead.assigned": "Lead assigned",
       readonly "lead.created": "Lead created",
       readonly "lead.status_changed": "Lead status changed",
       readonly "demo.scheduled": "Demo scheduled",
@@ -1970,6 +2096,24 @@ export declare const schemas: {
       readonly type: {
         readonly type: "string",
         readonly const: "newsletter.unsubscribed"
+      },
+      readonly timestamp: {},
+      readonly data: {
+        readonly type: "object"
+      }
+    }
+  },
+  readonly LeadAssignedEvent: {
+    readonly type: "object",
+    readonly required: readonly [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    readonly properties: {
+      readonly type: {
+        readonly type: "string",
+        readonly const: "lead.assigned"
       },
       readonly timestamp: {},
       readonly data: {

@@ -29,6 +29,10 @@ export const schemas = {
         "type": "string"
       },
       "requiredRole": {},
+      "currentAssignee": {},
+      "currentStatus": {
+        "type": "string"
+      },
       "errors": {
         "type": "array"
       }
@@ -500,9 +504,13 @@ export const schemas = {
       "company",
       "service",
       "message",
-      "createdAt"
+      "createdAt",
+      "assigneeId"
     ],
     "properties": {
+      "assigneeId": {
+        "$ref": "AssigneeId"
+      },
       "id": {
         "$ref": "Id"
       },
@@ -542,9 +550,13 @@ export const schemas = {
       "message",
       "status",
       "createdAt",
-      "invitation"
+      "invitation",
+      "assigneeId"
     ],
     "properties": {
+      "assigneeId": {
+        "$ref": "AssigneeId"
+      },
       "id": {
         "$ref": "Id"
       },
@@ -693,9 +705,13 @@ export const schemas = {
       "monthlyVolume",
       "message",
       "status",
-      "createdAt"
+      "createdAt",
+      "assigneeId"
     ],
     "properties": {
+      "assigneeId": {
+        "$ref": "AssigneeId"
+      },
       "id": {
         "$ref": "Id"
       },
@@ -749,9 +765,13 @@ export const schemas = {
       "status",
       "isActive",
       "createdAt",
-      "confirmedAt"
+      "confirmedAt",
+      "assigneeId"
     ],
     "properties": {
+      "assigneeId": {
+        "$ref": "AssigneeId"
+      },
       "id": {
         "$ref": "Id"
       },
@@ -858,6 +878,100 @@ export const schemas = {
       }
     }
   },
+  "TeamMemberRef": {
+    "type": "object",
+    "required": [
+      "id",
+      "username"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "username": {
+        "type": "string"
+      }
+    }
+  },
+  "AssignmentInput": {
+    "type": "object",
+    "required": [
+      "assigneeId",
+      "expectedAssigneeId"
+    ],
+    "properties": {
+      "assigneeId": {},
+      "expectedAssigneeId": {}
+    }
+  },
+  "LeadAssignment": {
+    "type": "object",
+    "required": [
+      "kind",
+      "id",
+      "assignee"
+    ],
+    "properties": {
+      "kind": {
+        "$ref": "LeadKind"
+      },
+      "id": {
+        "$ref": "Id"
+      },
+      "assignee": {}
+    }
+  },
+  "BulkAssignmentInput": {
+    "type": "object",
+    "required": [
+      "assigneeId",
+      "leads"
+    ],
+    "properties": {
+      "assigneeId": {},
+      "leads": {
+        "type": "array"
+      }
+    }
+  },
+  "BulkAssignmentResult": {
+    "type": "object",
+    "required": [
+      "id",
+      "outcome",
+      "assigneeId"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "outcome": {
+        "type": "string",
+        "enum": [
+          "assigned",
+          "conflict",
+          "not-found"
+        ]
+      },
+      "assigneeId": {}
+    }
+  },
+  "Reassigned": {
+    "type": "object",
+    "required": [
+      "moved",
+      "total"
+    ],
+    "properties": {
+      "moved": {
+        "type": "object"
+      },
+      "total": {
+        "type": "integer",
+        "minimum": 0
+      }
+    }
+  },
   "AuditAction": {
     "type": "string",
     "enum": [
@@ -884,7 +998,9 @@ export const schemas = {
       "demo-invitation.cancelled",
       "mail.resent",
       "note.created",
-      "note.deleted"
+      "note.deleted",
+      "lead.assigned",
+      "leads.reassigned"
     ],
     "x-enum-labels": {
       "session.signed-in": "Signed in",
@@ -910,7 +1026,9 @@ export const schemas = {
       "demo-invitation.cancelled": "Demo invitation cancelled",
       "mail.resent": "Email sent again",
       "note.created": "Note written",
-      "note.deleted": "Note deleted"
+      "note.deleted": "Note deleted",
+      "lead.assigned": "Assignee changed",
+      "leads.reassigned": "Leads reassigned"
     }
   },
   "AuditActorKind": {
@@ -1185,14 +1303,16 @@ export const schemas = {
       "acknowledgment",
       "demo-invitation",
       "demo-cancellation",
-      "newsletter-confirmation"
+      "newsletter-confirmation",
+      "lead-assigned"
     ],
     "x-enum-labels": {
       "sales-alert": "Sales alert",
       "acknowledgment": "Acknowledgment",
       "demo-invitation": "Demo invitation",
       "demo-cancellation": "Demo cancellation",
-      "newsletter-confirmation": "Newsletter confirmation"
+      "newsletter-confirmation": "Newsletter confirmation",
+      "lead-assigned": "Assigned to you"
     }
   },
   "MailStatus": {
@@ -1230,7 +1350,9 @@ export const schemas = {
       "invitation-cancelled",
       "confirmed",
       "unsubscribed",
-      "deactivated"
+      "deactivated",
+      "assigned",
+      "unassigned"
     ],
     "x-enum-labels": {
       "received": "Received",
@@ -1248,7 +1370,9 @@ export const schemas = {
       "invitation-cancelled": "Invitation cancelled",
       "confirmed": "Subscription confirmed",
       "unsubscribed": "Unsubscribed",
-      "deactivated": "Deactivated in the desk"
+      "deactivated": "Deactivated in the desk",
+      "assigned": "Assigned",
+      "unassigned": "Unassigned"
     }
   },
   "LeadEvent": {
@@ -1576,12 +1700,14 @@ export const schemas = {
       "lead.status_changed",
       "demo.scheduled",
       "newsletter.confirmed",
-      "newsletter.unsubscribed"
+      "newsletter.unsubscribed",
+      "lead.assigned"
     ],
     "x-messages": {
-      "enum": "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed"
+      "enum": "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed, lead.assigned"
     },
     "x-enum-labels": {
+      "lead.assigned": "Lead assigned",
       "lead.created": "Lead created",
       "lead.status_changed": "Lead status changed",
       "demo.scheduled": "Demo scheduled",
@@ -1970,6 +2096,24 @@ export const schemas = {
       "type": {
         "type": "string",
         "const": "newsletter.unsubscribed"
+      },
+      "timestamp": {},
+      "data": {
+        "type": "object"
+      }
+    }
+  },
+  "LeadAssignedEvent": {
+    "type": "object",
+    "required": [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    "properties": {
+      "type": {
+        "type": "string",
+        "const": "lead.assigned"
       },
       "timestamp": {},
       "data": {

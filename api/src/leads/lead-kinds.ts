@@ -42,6 +42,12 @@ const iso = (v: unknown) => (v as Date).toISOString();
 const ISO_SQL = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const str = (v: unknown) => v as string;
 const same = (...names: string[]) => names.map((n) => ({ field: n, column: n }));
+const assigneeOf = (r: Record<string, unknown>) => (r.assignee_id as number | null | undefined) ?? null;
+/** The assignee's username in the CSV export, empty for an unassigned lead (docs/product.md#assignment). */
+const ASSIGNEE_CSV = {
+  header: 'Assignee',
+  sql: `coalesce((SELECT u.username FROM admin_users u WHERE u.id = assignee_id), '')`,
+};
 
 /** Name, email, date: the first columns of every person's lead, on screen and in CSV. */
 const PERSON_CSV = [
@@ -59,7 +65,7 @@ export const contactKind: LeadKind<S['Contact']> = {
   inserts: same('name', 'email', 'phone', 'company', 'service', 'message'),
   updates: {},
   ...PERSON_SEARCH,
-  select: 'id, name, email, phone, company, service, message, created_at',
+  select: 'id, name, email, phone, company, service, message, created_at, assignee_id',
   toApi: (r) => ({
     id: r.id as number,
     name: str(r.name),
@@ -69,6 +75,7 @@ export const contactKind: LeadKind<S['Contact']> = {
     service: r.service as S['Service'],
     message: str(r.message),
     createdAt: iso(r.created_at),
+    assigneeId: assigneeOf(r),
   }),
   csv: [
     ...PERSON_CSV,
@@ -76,6 +83,7 @@ export const contactKind: LeadKind<S['Contact']> = {
     { header: 'Phone', sql: 'phone' },
     { header: 'Company', sql: 'company' },
     { header: 'Message', sql: 'message' },
+    ASSIGNEE_CSV,
   ],
 };
 
@@ -94,7 +102,7 @@ export const demoKind: LeadKind<S['DemoRequest']> = {
   ...PERSON_SEARCH,
   select: `id, name, email, phone, company, preferred_date, preferred_time, message, status, created_at,
            invitation_uid, invitation_sequence, invitation_starts_at, invitation_time_zone,
-           invitation_duration_minutes, invitation_meeting_url, invitation_cancelled`,
+           invitation_duration_minutes, invitation_meeting_url, invitation_cancelled, assignee_id`,
   toApi: (r) => ({
     id: r.id as number,
     name: str(r.name),
@@ -117,6 +125,7 @@ export const demoKind: LeadKind<S['DemoRequest']> = {
           cancelled: r.invitation_cancelled as boolean,
         }
       : null,
+    assigneeId: assigneeOf(r),
   }),
   csv: [
     ...PERSON_CSV,
@@ -126,6 +135,7 @@ export const demoKind: LeadKind<S['DemoRequest']> = {
     { header: 'Preferred Date', sql: 'preferred_date' },
     { header: 'Preferred Time', sql: 'preferred_time' },
     { header: 'Message', sql: 'message' },
+    ASSIGNEE_CSV,
   ],
 };
 
@@ -141,7 +151,7 @@ export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
   ],
   updates: { status: 'status' },
   ...PERSON_SEARCH,
-  select: 'id, name, email, phone, company, service, monthly_volume, message, status, created_at',
+  select: 'id, name, email, phone, company, service, monthly_volume, message, status, created_at, assignee_id',
   toApi: (r) => ({
     id: r.id as number,
     name: str(r.name),
@@ -153,6 +163,7 @@ export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
     message: str(r.message),
     status: r.status as S['GetStartedStatus'],
     createdAt: iso(r.created_at),
+    assigneeId: assigneeOf(r),
   }),
   csv: [
     ...PERSON_CSV,
@@ -162,6 +173,7 @@ export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
     { header: 'Service', sql: 'service' },
     { header: 'Monthly Volume', sql: 'monthly_volume' },
     { header: 'Message', sql: 'message' },
+    ASSIGNEE_CSV,
   ],
 };
 
@@ -176,7 +188,7 @@ export const newsletterKind: LeadKind<S['NewsletterSubscriber']> = {
   searchColumns: ['email'],
   // Stored lower-cased already.
   searchText: 'email',
-  select: 'id, email, status, confirmed_at, created_at',
+  select: 'id, email, status, confirmed_at, created_at, assignee_id',
   toApi: (r) => ({
     id: r.id as number,
     email: str(r.email),
@@ -184,11 +196,13 @@ export const newsletterKind: LeadKind<S['NewsletterSubscriber']> = {
     isActive: r.status === 'active',
     createdAt: iso(r.created_at),
     confirmedAt: r.confirmed_at ? iso(r.confirmed_at) : null,
+    assigneeId: assigneeOf(r),
   }),
   csv: [
     { header: 'Email', sql: 'email' },
     { header: 'Subscribed', sql: ISO_SQL },
     { header: 'Status', sql: statusLabelSql },
+    ASSIGNEE_CSV,
   ],
 };
 

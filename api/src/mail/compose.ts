@@ -9,6 +9,7 @@ import { Acknowledgment } from './templates/acknowledgment.tsx';
 import { Invitation } from './templates/invitation.tsx';
 import { NewsletterConfirmation } from './templates/newsletter-confirmation.tsx';
 import { SalesAlert } from './templates/sales-alert.tsx';
+import { LeadAssigned } from './templates/lead-assigned.tsx';
 
 type S = components['schemas'];
 
@@ -155,8 +156,35 @@ function newsletterMessage(
   };
 }
 
+/**
+ * "Assigned to you", to the assignee's address as it was when the lead was assigned; held when the
+ * account has none. It names the lead by kind and number only: the person's details are in the desk
+ * (docs/product.md#assignment).
+ */
+function assignedMessage(row: OutboxRow, config: ComposeConfig): Composition {
+  const p = row.params as { username: string; email: string | null; by: string | null };
+  if (!p.email) return { ok: false, held: `the account ${p.username} has no email address` };
+  const kind = kindBySlug(row.lead_kind)!;
+  const title = `Assigned to you: ${kind.noun} ${row.lead_id}`;
+  return {
+    ok: true,
+    message: {
+      from: config.mailFrom,
+      to: [p.email],
+      subject: title,
+      headers: {},
+      view: view(LeadAssigned, {
+        title,
+        by: p.by ?? 'The automatic assignment',
+        deskUrl: `${config.publicUrl}/admin/${kind.deskPath}/${row.lead_id}`,
+      }),
+    },
+  };
+}
+
 /** Who gets the message, and what it says (docs/product.md#follow-up). */
 export function compose(row: OutboxRow, lead: unknown, config: ComposeConfig, linkKey: Buffer): Composition {
+  if (row.template === 'lead-assigned') return assignedMessage(row, config);
   if (row.lead_kind === 'newsletter') {
     return newsletterMessage(row, lead as S['NewsletterSubscriber'], config, linkKey);
   }

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- helpers here use only table/column names, never the row type */
 import type { Db } from '../../db/pool.ts';
 import type { LeadKind } from '../../leads/lead-kinds.ts';
-import { CURSOR_TS, cursorOf, filters, where, type ListOptions } from './filters.repo.ts';
+import { CURSOR_TS, cursorOf, filters, where, type AssigneeFilter, type ListOptions } from './filters.repo.ts';
 
 /** Up to `limit` rows after the cursor, newest first, each with its exact cursor timestamp. */
 async function pageRows(db: Db, kind: LeadKind<any>, opts: ListOptions) {
@@ -45,11 +45,17 @@ async function gatheredSearch(db: Db, kind: LeadKind<any>, opts: ListOptions) {
   return { hits: rows[0]!.hits, rows: rows.filter((r) => r.id !== null) };
 }
 
-/** Rows in a lead table, from the counters its triggers keep (see the add-lead-counters migration). */
-async function tableTotal(db: Db, table: string): Promise<number> {
+/**
+ * Rows in a lead table, or those of one assignee (0: nobody), from the counters the table's
+ * triggers keep (the add-lead-counters and add-lead-assignees migrations).
+ */
+async function tableTotal(db: Db, table: string, assignee: AssigneeFilter): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    `SELECT coalesce(sum(n), 0)::bigint AS n FROM lead_counts WHERE lead_table = $1`,
-    [table],
+    assignee === undefined
+      ? `SELECT coalesce(sum(n), 0)::bigint AS n FROM lead_counts WHERE lead_table = $1`
+      : `SELECT coalesce(sum(leads), 0)::bigint AS n FROM assignee_counts
+          WHERE lead_table = $1 AND assignee_id = $2`,
+    assignee === undefined ? [table] : [table, assignee === 'none' ? 0 : assignee],
   );
   return rows[0]!.n;
 }
@@ -65,7 +71,7 @@ export async function listPage<T>(
   let total: number;
   let totalCapped = false;
   if (!opts.q) {
-    [rows, total] = await Promise.all([pageRows(db, kind, more), tableTotal(db, kind.table)]);
+    [rows, total] = await Promise.all([pageRows(db, kind, more), tableTotal(db, kind.table, opts.assignee)]);
   } else {
     const found = await gatheredSearch(db, kind, more);
     totalCapped = found.hits > SEARCH_COUNT_CAP;
@@ -127,4 +133,16 @@ export async function update<T>(
   );
   const row = rows[0];
   return row && { lead: kind.toApi(row), previousStatus: row.previous_status as string };
+}
+
+/** The lead's status, its row locked for the rest of the transaction; undefined when there is no such lead. */
+export async function lockStatus(
+  db: Pick<Db, 'query'>,
+  kind: LeadKind<unknown>,
+  id: number,
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ status: string }>(`SELECT status FROM ${kind.table} WHERE id = $1 FOR UPDATE`, [
+    id,
+  ]);
+  return rows[0]?.status;
 }

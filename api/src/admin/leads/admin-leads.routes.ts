@@ -11,6 +11,7 @@ import {
 import type { AdminPrincipal } from '../auth/auth.service.ts';
 import { requestSource } from '../audit/audit.ts';
 import type { AdminLeadsService } from './admin-leads.service.ts';
+import type { AssigneeFilter } from './filters.repo.ts';
 
 type ListOps = 'listContacts' | 'listDemoRequests' | 'listGetStartedRequests' | 'listNewsletterSubscribers';
 type GetOps = 'getContact' | 'getDemoRequest' | 'getGetStartedRequest' | 'getNewsletterSubscriber';
@@ -24,6 +25,13 @@ type AnyHandler = (input: AnyInput) => Promise<unknown> | unknown;
  * contract by the API tests (expectContract), and each kind's row shape by its toApi. */
 const as = <O extends OperationId>(handler: AnyHandler) => handler as unknown as Handler<O>;
 
+/** The `assignee` search param (`me`, `none` or an account id) as the lists read it. */
+function assigneeFilter(value: string | undefined, ctx: Context): AssigneeFilter {
+  if (value === undefined) return undefined;
+  if (value === 'me') return (ctx.state.admin as AdminPrincipal).adminId;
+  return value === 'none' ? 'none' : Number(value);
+}
+
 /**
  * The desk's lead operations: one handler of each sort, given a kind. The kinds differ in data (their
  * table, columns and the array name the contract gives each list), not in code.
@@ -34,9 +42,14 @@ export function adminLeadHandlers(
 ): Pick<Handlers, ListOps | GetOps | ExportOps | UpdateOps> {
   /** One page, under the list's own array name (`contacts`, `demos`, `requests`, `newsletters`). */
   const list = <O extends ListOps>(kind: Kind, field: string) =>
-    as<O>(async ({ query }) => {
+    as<O>(async ({ query, ctx }) => {
       const q = query as Query<ListOps>;
-      const { items, ...paging } = await leads.list(kind, { limit: q.limit ?? 50, cursor: q.cursor, q: q.q });
+      const { items, ...paging } = await leads.list(kind, {
+        limit: q.limit ?? 50,
+        cursor: q.cursor,
+        q: q.q,
+        assignee: assigneeFilter(q.assignee, ctx),
+      });
       return { status: 200, body: { [field]: items, ...paging } };
     });
 
@@ -53,7 +66,12 @@ export function adminLeadHandlers(
    */
   const exportCsv = <O extends ExportOps>(kind: Kind, name: string) =>
     as<O>(async ({ ctx, query }) => {
-      const stream = await leads.exportCsv(kind, (query as Query<ExportOps>).q, requestSource(ctx));
+      const q = query as Query<ExportOps>;
+      const stream = await leads.exportCsv(
+        kind,
+        { q: q.q, assignee: assigneeFilter(q.assignee, ctx) },
+        requestSource(ctx),
+      );
       stream.once('error', (err) => {
         log.error(
           { requestId: ctx.state.requestId, event: 'export.failed', kind: kind.noun, err },

@@ -7,6 +7,7 @@ import * as repo from './admin-leads.repo.ts';
 import { csvBatches } from './csv-export.repo.ts';
 import { csvStream } from './csv.ts';
 import { overview } from './overview.repo.ts';
+import type { AssigneeFilter } from './filters.repo.ts';
 import { emitLeadChange } from '../../webhooks/lead-events.ts';
 import { insertAuditEntry } from '../audit/audit.repo.ts';
 import type { AuditSource } from '../audit/audit.ts';
@@ -24,7 +25,10 @@ export function createAdminLeadsService(db: Db) {
     /** The four counts, the 10 newest leads and 30 days of leads per day. */
     overview: () => overview(db),
 
-    list: <T>(kind: LeadKind<T>, opts: { limit: number; cursor?: string; q?: string }): Promise<Page<T>> =>
+    list: <T>(
+      kind: LeadKind<T>,
+      opts: { limit: number; cursor?: string; q?: string; assignee?: AssigneeFilter },
+    ): Promise<Page<T>> =>
       repo.listPage(db, kind, opts),
 
     async get<T>(kind: LeadKind<T>, id: number): Promise<T> {
@@ -38,14 +42,20 @@ export function createAdminLeadsService(db: Db) {
      * resolves, so a database that fails at once is answered as a problem, not as a 200 with an
      * empty file (docs/product.md#errors).
      */
-    async exportCsv(kind: LeadKind<unknown>, q: string | undefined, source: AuditSource): Promise<Readable> {
+    async exportCsv(
+      kind: LeadKind<unknown>,
+      { q, assignee }: { q?: string | undefined; assignee: AssigneeFilter },
+      source: AuditSource,
+    ): Promise<Readable> {
       // The search text may be a person's name or address, so the log says only that there was one.
       await insertAuditEntry(db, source, {
         action: 'leads.exported',
         target: { type: kind.slug, id: null },
-        details: { filters: q ? { search: true } : {} },
+        details: {
+          filters: { ...(q ? { search: true } : {}), ...(assignee !== undefined ? { assignee } : {}) },
+        },
       });
-      const batches = csvBatches(db, kind, q);
+      const batches = csvBatches(db, kind, q, assignee);
       const first = await batches.next();
       async function* all() {
         if (!first.done) yield first.value;
@@ -81,11 +91,23 @@ export function createAdminLeadsService(db: Db) {
         }
         changes = { status: 'inactive' };
       }
+      const expectedStatus = changes.expectedStatus as string | undefined;
       const columns = Object.entries(changes)
         .filter(([field]) => field in kind.updates)
         .map(([field, value]) => ({ column: kind.updates[field]!, value }));
       const event = { type: newsletter ? ('deactivated' as const) : ('status-changed' as const), actor };
       const lead = await inTransaction(db, async (client) => {
+        // The status the client saw must still be the lead's: no silent overwrite (docs/product.md#assignment).
+        if (expectedStatus !== undefined) {
+          const current = await repo.lockStatus(client, kind, id);
+          if (current !== undefined && current !== expectedStatus)
+            throw new HttpError(
+              409,
+              'Conflict',
+              `Someone changed this ${kind.noun}'s status meanwhile: it is ${current} now. Nothing was changed.`,
+              { extensions: { currentStatus: current } },
+            );
+        }
         const result = await repo.update(client, kind, id, columns, event);
         if (result) {
           await emitLeadChange(client, kind, result.lead, result.previousStatus);

@@ -100,20 +100,34 @@ function searchClause(kind: LeadKind<any>, param: string): string {
 
 export const CURSOR_TS = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
 
+/** Whose leads a list shows: one account's (by id), nobody's, or (undefined) everyone's. */
+export type AssigneeFilter = number | 'none' | undefined;
+
 export interface ListOptions {
   limit: number;
   cursor?: string | undefined;
   q?: string | undefined;
+  assignee?: AssigneeFilter;
 }
 
-/** The search and the cursor as SQL conditions, numbered in that order in `params`. */
+/**
+ * The search (with the assignee filter, docs/product.md#assignment) and the cursor as SQL
+ * conditions, numbered in that order in `params`. The filter is served by the tables'
+ * (assignee_id, created_at, id) indexes.
+ */
 export function filters(kind: LeadKind<any>, opts: ListOptions) {
   const params: unknown[] = [];
-  let search: string | undefined;
+  const conditions: string[] = [];
   if (opts.q) {
     params.push(containsPattern(opts.q));
-    search = searchClause(kind, `$${params.length}`);
+    conditions.push(searchClause(kind, `$${params.length}`));
   }
+  if (opts.assignee === 'none') conditions.push('assignee_id IS NULL');
+  else if (opts.assignee !== undefined) {
+    params.push(opts.assignee);
+    conditions.push(`assignee_id = $${params.length}::bigint`);
+  }
+  const search = conditions.length ? conditions.join(' AND ') : undefined;
   let after: string | undefined;
   if (opts.cursor) {
     const pos = decodeCursor(opts.cursor);
