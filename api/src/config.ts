@@ -23,6 +23,9 @@ export type MfaPolicy = (typeof MFA_POLICIES)[number];
  * with a message naming the variable, instead of surfacing later as odd behaviour. Nothing else in
  * `api/src` reads `process.env`. `.env.example` lists them for operators.
  */
+export const AUTO_ASSIGN_MODES = ['off', 'least-open'] as const;
+export type AutoAssignMode = (typeof AUTO_ASSIGN_MODES)[number];
+
 const environment = z.object({
   PORT: whole(8080, 0),
   /** Local only unless told otherwise; the Docker image sets 0.0.0.0 (behind nginx). */
@@ -53,6 +56,13 @@ const environment = z.object({
   HTTP_MAX_CONNECTIONS_PER_ADDRESS: whole(-1, 0),
   ADMIN_USERNAME: ruled(usernameProblem).transform((v) => normaliseUsername(v ?? 'admin')),
   ADMIN_PASSWORD: ruled(passwordProblem),
+  /** Who gets a new lead (docs/operations.md#auto-assign): nobody (`off`) or the least busy member. */
+  LEAD_AUTO_ASSIGN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? 'off' : v.toLowerCase()))
+    .pipe(z.enum(AUTO_ASSIGN_MODES, { message: `must be one of ${AUTO_ASSIGN_MODES.join(', ')}` })),
   ADMIN_MFA: z
     .string()
     .trim()
@@ -112,6 +122,8 @@ export interface Config {
   openapiPath: string | undefined;
   trustProxy: boolean;
   leadRateLimitPerMinute: number;
+  /** LEAD_AUTO_ASSIGN (docs/operations.md#auto-assign). */
+  leadAutoAssign: AutoAssignMode;
   bodyLimitBytes: number;
   bodyTimeoutMs: number;
   maxConnections: number;
@@ -171,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openapiPath: e.OPENAPI_PATH,
     trustProxy: e.TRUST_PROXY,
     leadRateLimitPerMinute: e.LEAD_RATE_LIMIT_PER_MINUTE,
+    leadAutoAssign: e.LEAD_AUTO_ASSIGN,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
     maxConnections: e.HTTP_MAX_CONNECTIONS,

@@ -83,12 +83,12 @@ describe('CSV export', () => {
       .reverse()
       .map((r) => {
         const date = new Date(Date.UTC(2026, 0, 1) + r.n * 1500).toISOString();
-        const cells = [r.name, `row${r.n}@example.com`, date, 'sms-ai', r.phone, r.company, r.message];
+        const cells = [r.name, `row${r.n}@example.com`, date, 'sms-ai', r.phone, r.company, r.message, ''];
         return `${cells.map(cell).join(',')}\r\n`;
       })
       .join('');
     const text = await exportText('/api/contacts/export');
-    expect(text).toBe(`\uFEFFName,Email,Date,Service,Phone,Company,Message\r\n${expected}`);
+    expect(text).toBe(`\uFEFFName,Email,Date,Service,Phone,Company,Message,Assignee\r\n${expected}`);
   });
 
   it('writes dates as the lists do, subscribers as Pending, Active or Inactive, and empty fields bare', async () => {
@@ -99,10 +99,10 @@ describe('CSV export', () => {
     );
     const listed = (await admin.get('/api/newsletters')).body.newsletters as { createdAt: string }[];
     expect(await exportText('/api/newsletters/export')).toBe(
-      '\uFEFFEmail,Subscribed,Status\r\n' +
-        `new@example.com,${listed[0]!.createdAt},Pending\r\n` +
-        `off@example.com,${listed[1]!.createdAt},Inactive\r\n` +
-        `on@example.com,${listed[2]!.createdAt},Active\r\n`,
+      '\uFEFFEmail,Subscribed,Status,Assignee\r\n' +
+        `new@example.com,${listed[0]!.createdAt},Pending,\r\n` +
+        `off@example.com,${listed[1]!.createdAt},Inactive,\r\n` +
+        `on@example.com,${listed[2]!.createdAt},Active,\r\n`,
     );
     expect(listed.map((n) => n.createdAt)).toEqual([
       '2026-03-04T05:06:09.000Z',
@@ -114,7 +114,7 @@ describe('CSV export', () => {
       `INSERT INTO contact_submissions (name, email, message, created_at) VALUES ('No Extras', 'n@example.com', 'Only a message', '2026-01-01T00:00:00Z')`,
     );
     expect(await exportText('/api/contacts/export')).toContain(
-      '\r\nNo Extras,n@example.com,2026-01-01T00:00:00.000Z,,,,Only a message\r\n',
+      '\r\nNo Extras,n@example.com,2026-01-01T00:00:00.000Z,,,,Only a message,\r\n',
     );
   });
 

@@ -200,7 +200,7 @@ describe('CSV export', () => {
       /^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const text = res.body as string;
-    expect(text.startsWith('\uFEFFName,Email,Date,Service,Phone,Company,Message\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFName,Email,Date,Service,Phone,Company,Message,Assignee\r\n')).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(text).toContain(`'+cmd`);
     expect(text).toContain(`'-2+3 is a formula`);

@@ -24,11 +24,19 @@ describe('assigning leads', () => {
   let viewer: supertest.Agent;
 
   async function newContact(name = 'Ada Lovelace') {
-    const res = await t.request().post('/api/contact').send({ ...contact, name });
+    const res = await t
+      .request()
+      .post('/api/contact')
+      .send({ ...contact, name });
     expect(res.status).toBe(201);
     return res.body.id as number;
   }
-  async function assign(agent: supertest.Agent, id: number, assigneeId: number | null, expected: number | null) {
+  async function assign(
+    agent: supertest.Agent,
+    id: number,
+    assigneeId: number | null,
+    expected: number | null,
+  ) {
     const res = await agent
       .put(`/api/leads/contact/${id}/assignee`)
       .send({ assigneeId, expectedAssigneeId: expected });
@@ -105,7 +113,9 @@ describe('assigning leads', () => {
     ]);
 
     const hooks = await waitFor('two lead.assigned events', () => {
-      const mineHooks = receiver.received.filter((r) => (r.payload.data as { leadId?: number }).leadId === id);
+      const mineHooks = receiver.received.filter(
+        (r) => (r.payload.data as { leadId?: number }).leadId === id,
+      );
       return mineHooks.length >= 2 ? mineHooks : undefined;
     });
     expect(hooks.map((h) => h.payload.data)).toEqual(
@@ -171,12 +181,19 @@ describe('assigning leads', () => {
   });
 
   it('refuses a status change made against a status that is no longer the lead’s', async () => {
-    const res = await t.request().post('/api/get-started').send({ name: 'Grace Hopper', email: 'grace@example.com' });
+    const res = await t
+      .request()
+      .post('/api/get-started')
+      .send({ name: 'Grace Hopper', email: 'grace@example.com' });
     expect(res.status).toBe(201);
     const id = res.body.id as number;
-    const first = await member.patch(`/api/get-started/${id}`).send({ status: 'contacted', expectedStatus: 'pending' });
+    const first = await member
+      .patch(`/api/get-started/${id}`)
+      .send({ status: 'contacted', expectedStatus: 'pending' });
     expect(first.status).toBe(200);
-    const stale = await admin.patch(`/api/get-started/${id}`).send({ status: 'declined', expectedStatus: 'pending' });
+    const stale = await admin
+      .patch(`/api/get-started/${id}`)
+      .send({ status: 'declined', expectedStatus: 'pending' });
     expectContract('updateGetStartedRequest', stale);
     expect(stale.status).toBe(409);
     expect(stale.body.currentStatus).toBe('contacted');
@@ -185,7 +202,11 @@ describe('assigning leads', () => {
   });
 
   it('assigns a selection from a list, leaving the leads someone changed meanwhile', async () => {
-    const [a, b, c] = [await newContact('Bulk One'), await newContact('Bulk Two'), await newContact('Bulk Three')];
+    const [a, b, c] = [
+      await newContact('Bulk One'),
+      await newContact('Bulk Two'),
+      await newContact('Bulk Three'),
+    ];
     expect((await assign(admin, b, ids.admin, null)).status).toBe(200);
     const res = await member.post('/api/leads/contact/assignments').send({
       assigneeId: ids.member,
@@ -237,7 +258,10 @@ describe('assigning leads', () => {
 
     const csv = await admin.get('/api/contacts/export').query({ q: tag, assignee: String(ids.owner) });
     expect(csv.status).toBe(200);
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain(',Assignee');
     expect(lines.slice(1)).toHaveLength(1);
     expect(lines[1]).toMatch(/^Theirs filterzz,.*,owner$/);
@@ -254,9 +278,9 @@ describe('assigning leads', () => {
     const listed = await admin.get('/api/contacts').query({ assignee: String(leaving) });
     expect(listed.body.contacts.map((x: { id: number }) => x.id).sort()).toEqual([...theirs].sort());
 
-    expect((await member.post(`/api/team/members/${leaving}/reassign`).send({ toAssigneeId: taking })).status).toBe(
-      403,
-    );
+    expect(
+      (await member.post(`/api/team/members/${leaving}/reassign`).send({ toAssigneeId: taking })).status,
+    ).toBe(403);
     const res = await admin.post(`/api/team/members/${leaving}/reassign`).send({ toAssigneeId: taking });
     expectContract('reassignMemberLeads', res);
     expect(res.status).toBe(200);
@@ -273,5 +297,63 @@ describe('assigning leads', () => {
     });
     const toSelf = await admin.post(`/api/team/members/${taking}/reassign`).send({ toAssigneeId: taking });
     expect(toSelf.status).toBe(400);
+  });
+});
+
+describe('LEAD_AUTO_ASSIGN=least-open', () => {
+  let t: TestApp;
+  let ids: Awaited<ReturnType<typeof createTeam>>;
+  beforeAll(async () => {
+    t = await startTestApp({ leadRateLimitPerMinute: 0, leadAutoAssign: 'least-open' });
+    ids = await createTeam(t);
+  });
+  afterAll(() => t.close());
+
+  const submit = async (path: string, body: object) => {
+    const res = await t.request().post(path).send(body);
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  };
+  const assigneeOf = async (table: string, id: number) =>
+    (await t.db.query(`SELECT assignee_id FROM ${table} WHERE id = $1`, [id])).rows[0].assignee_id as
+      number | null;
+
+  it('gives each new lead to the person with the fewest open leads, ties to the one assigned least recently', async () => {
+    const first = await submit('/api/contact', contact);
+    const owner = await signedInAs(t, 'owner');
+    const firstTo = await assigneeOf('contact_submissions', first);
+    expect(firstTo).toBe(ids.owner); // nobody has any: the oldest account never assigned
+    const second = await submit('/api/contact', contact);
+    expect(await assigneeOf('contact_submissions', second)).toBe(ids.admin);
+    const third = await submit('/api/contact', contact);
+    expect(await assigneeOf('contact_submissions', third)).toBe(ids.member);
+    // A closed request no longer counts: the owner's demo is completed, so the owner is least busy
+    // after one more lead each.
+    const demo = await submit('/api/demo', { name: 'Grace Hopper', email: 'grace@example.com' });
+    expect(await assigneeOf('demo_requests', demo)).toBe(ids.owner);
+    const done = await owner.patch(`/api/demos/${demo}`).send({ status: 'completed' });
+    expect(done.status).toBe(200);
+    const next = await submit('/api/contact', contact);
+    expect(await assigneeOf('contact_submissions', next)).toBe(ids.admin);
+    const after = await submit('/api/contact', contact);
+    expect(await assigneeOf('contact_submissions', after)).toBe(ids.member);
+    const last = await submit('/api/contact', contact);
+    expect(await assigneeOf('contact_submissions', last)).toBe(ids.owner);
+
+    const history = await owner.get(`/api/leads/contact/${first}/history`);
+    expectContract('getLeadHistory', history);
+    expect(history.body.events).toContainEqual(
+      expect.objectContaining({ type: 'assigned', actor: null, detail: 'To owner (automatic)' }),
+    );
+    const { rows } = await t.db.query(
+      `SELECT actor_kind, changes FROM audit_entries WHERE action = 'lead.assigned' AND target_type = 'contact' AND target_id = $1`,
+      [String(first)],
+    );
+    expect(rows).toEqual([{ actor_kind: 'system', changes: { assignee: { from: null, to: ids.owner } } }]);
+    const viewers = await t.db.query(
+      `SELECT count(*)::int AS n FROM contact_submissions WHERE assignee_id = $1`,
+      [ids.viewer],
+    );
+    expect(viewers.rows[0].n).toBe(0);
   });
 });

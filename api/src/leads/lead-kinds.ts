@@ -151,7 +151,8 @@ export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
   ],
   updates: { status: 'status' },
   ...PERSON_SEARCH,
-  select: 'id, name, email, phone, company, service, monthly_volume, message, status, created_at, assignee_id',
+  select:
+    'id, name, email, phone, company, service, monthly_volume, message, status, created_at, assignee_id',
   toApi: (r) => ({
     id: r.id as number,
     name: str(r.name),

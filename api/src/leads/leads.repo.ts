@@ -33,6 +33,28 @@ export interface StoredAnswer {
 
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
+/**
+ * LEAD_AUTO_ASSIGN=least-open (docs/operations.md#auto-assign): the batch's leads, in their order,
+ * go one by one to whoever then has the fewest open leads, ties to the one assigned least recently
+ * (never, first), then the oldest account. Each person's open leads and last assignment come from
+ * the assignee counters (add-lead-assignees migration), so choosing reads a few hundred counter
+ * rows, never the leads. Slot k of a person is their (k+1)-th lead of this batch. Two batches
+ * running at once choose from the same counts and may both pick the same person; the next batches
+ * see both and even it out. The insert's triggers record each assignment like a desk one.
+ */
+const LEAST_OPEN_CTES = `
+    pool AS (
+      SELECT u.id, coalesce(sum(c.open_leads), 0) AS open, max(c.last_assigned_at) AS last
+        FROM admin_users u LEFT JOIN assignee_counts c ON c.assignee_id = u.id
+       WHERE u.role IN ('member', 'admin', 'owner')
+       GROUP BY u.id
+    ),
+    picks AS (
+      SELECT p.id AS assignee_id,
+             row_number() OVER (ORDER BY p.open + k, k, p.last NULLS FIRST, p.id) AS n
+        FROM pool p CROSS JOIN generate_series(0, (SELECT count(*) FROM draft) - 1) k
+    ),`;
+
 // The shared head of every guarded write: one hit ($1) in the client's bucket of $2 a minute.
 const RATE_LIMIT_CTE = `
   rl AS (${takeSql(`SELECT $1::text AS bucket, 1 AS n, $2::int AS capacity, $2::float8 / 60 AS per_second
@@ -52,7 +74,11 @@ const RATE_LIMIT_COLUMNS = `
  * stored answer; two with the same key in one batch claim once. So a lead is never stored twice.
  * Buckets are upserted in key order, so two batches cannot deadlock on them.
  */
-function guardedInsertSql(table: string, columns: string[]): readonly [name: string, text: string] {
+function guardedInsertSql(
+  table: string,
+  columns: string[],
+  autoAssign: boolean,
+): readonly [name: string, text: string] {
   const arrays = columns.map((_, i) => `$${i + 5}::text[]`).join(', ');
   const limit = `$${columns.length + 5}::int`;
   // The write's deadline (db/pool.ts writeDeadline): nothing is stored once the client gave up.
@@ -72,10 +98,11 @@ function guardedInsertSql(table: string, columns: string[]): readonly [name: str
         FROM input i LEFT JOIN rl ON rl.bucket_key = i.bucket
     ),
     draft AS (
-      SELECT ranked.*, nextval(pg_get_serial_sequence('${table}', 'id')) AS id, clock_timestamp() AS created_at
+      SELECT ranked.*, nextval(pg_get_serial_sequence('${table}', 'id')) AS id, clock_timestamp() AS created_at,
+             row_number() OVER (ORDER BY ord) AS n
         FROM ranked
        WHERE granted IS NULL OR rank <= granted
-    ),
+    ),${autoAssign ? LEAST_OPEN_CTES : ''}
     claim AS (
       INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
       SELECT scope, key, hash, 201,
@@ -86,8 +113,9 @@ function guardedInsertSql(table: string, columns: string[]): readonly [name: str
       RETURNING (response ->> 'id')::bigint AS id
     ),
     ins AS (
-      INSERT INTO ${table} (id, created_at, ${columns.join(', ')}) OVERRIDING SYSTEM VALUE
-      SELECT id, created_at, ${columns.join(', ')}
+      INSERT INTO ${table} (id, created_at, assignee_id, ${columns.join(', ')}) OVERRIDING SYSTEM VALUE
+      SELECT id, created_at, ${autoAssign ? '(SELECT p.assignee_id FROM picks p WHERE p.n = draft.n)' : 'NULL::bigint'},
+             ${columns.join(', ')}
         FROM draft
        WHERE key IS NULL OR id IN (SELECT id FROM claim)
       RETURNING id, created_at
@@ -101,7 +129,7 @@ function guardedInsertSql(table: string, columns: string[]): readonly [name: str
       LEFT JOIN draft d ON d.ord = r.ord
       LEFT JOIN ins ON ins.id = d.id
      ORDER BY r.ord`;
-  return [`guarded-insert-${table}`, text];
+  return [`guarded-insert-${table}${autoAssign ? '-least-open' : ''}`, text];
 }
 
 /** One guarded submission: its guard and its column values in the kind's insert order. */
@@ -119,14 +147,16 @@ interface GuardedRow {
 }
 
 const statements = new Map<string, readonly [string, string]>();
-const statementFor = (kind: LeadKind<unknown>) => {
-  let statement = statements.get(kind.table);
+const statementFor = (kind: LeadKind<unknown>, autoAssign: boolean) => {
+  const key = `${kind.table}:${autoAssign}`;
+  let statement = statements.get(key);
   if (!statement) {
     statement = guardedInsertSql(
       kind.table,
       kind.inserts.map((i) => i.column),
+      autoAssign,
     );
-    statements.set(kind.table, statement);
+    statements.set(key, statement);
   }
   return statement;
 };
@@ -136,8 +166,9 @@ export async function insertGuarded(
   db: Db,
   kind: LeadKind<unknown>,
   items: GuardedItem[],
+  autoAssign = false,
 ): Promise<GuardedResult[]> {
-  const [name, text] = statementFor(kind);
+  const [name, text] = statementFor(kind, autoAssign);
   const columns = items[0]!.values.map((_, c) => items.map((it) => it.values[c]!));
   // Named, so each connection parses and plans this statement once, not on every call: planning
   // its CTEs cost PostgreSQL more CPU than the inserts themselves.

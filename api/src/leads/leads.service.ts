@@ -87,11 +87,15 @@ export function createLeadService(db: Db, config: Config, log: Logger) {
   const insertFor = (kind: BatchedKind) => {
     let insert = batchers.get(kind);
     if (!insert) {
-      insert = createBatcher((items: repo.GuardedItem[]) => repo.insertGuarded(db, kind, items), {
-        maxInFlight: BATCHES_IN_FLIGHT,
-        maxBatch: 200,
-        isolate: (err) => !isDatabaseUnavailable(err),
-      });
+      insert = createBatcher(
+        (items: repo.GuardedItem[]) =>
+          repo.insertGuarded(db, kind, items, config.leadAutoAssign === 'least-open'),
+        {
+          maxInFlight: BATCHES_IN_FLIGHT,
+          maxBatch: 200,
+          isolate: (err) => !isDatabaseUnavailable(err),
+        },
+      );
       batchers.set(kind, insert);
     }
     return insert;

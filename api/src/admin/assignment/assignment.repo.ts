@@ -45,7 +45,11 @@ export async function lockAssignees(
 }
 
 /** Every lead of this kind assigned to `assigneeId`, locked in id order. */
-export async function lockLeadsOf(db: Queryable, kind: LeadKind<unknown>, assigneeId: number): Promise<number[]> {
+export async function lockLeadsOf(
+  db: Queryable,
+  kind: LeadKind<unknown>,
+  assigneeId: number,
+): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
     `SELECT id FROM ${kind.table} WHERE assignee_id = $1 ORDER BY id FOR UPDATE`,
     [assigneeId],
@@ -69,7 +73,13 @@ export async function setAssignee(
 export async function recordAssignments(
   db: Queryable,
   kind: LeadKind<unknown>,
-  change: { ids: number[]; previous: (number | null)[]; assigneeId: number | null; actorId: number; mail: boolean },
+  change: {
+    ids: number[];
+    previous: (number | null)[];
+    assigneeId: number | null;
+    actorId: number;
+    mail: boolean;
+  },
 ): Promise<void> {
   if (change.ids.length === 0) return;
   await db.query('SELECT record_assignments($1, $2::bigint[], $3::bigint[], $4, $5, $6)', [

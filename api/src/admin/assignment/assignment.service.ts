@@ -132,7 +132,12 @@ export function createAssignmentService(db: Db) {
      * Every lead of `fromId`, of every kind, to `toId` (docs/product.md#reassign-all), recorded as
      * one audit entry; no email per lead.
      */
-    reassignAll(fromId: number, toId: number, actorId: number, source: AuditSource): Promise<S['Reassigned']> {
+    reassignAll(
+      fromId: number,
+      toId: number,
+      actorId: number,
+      source: AuditSource,
+    ): Promise<S['Reassigned']> {
       return inTransaction(db, async (client) => {
         if (!(await repo.lockAccount(client, fromId))) throw notFound(`There is no account ${fromId}.`);
         if (toId === fromId)

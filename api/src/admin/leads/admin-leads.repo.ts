@@ -1,7 +1,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- helpers here use only table/column names, never the row type */
 import type { Db } from '../../db/pool.ts';
 import type { LeadKind } from '../../leads/lead-kinds.ts';
-import { CURSOR_TS, cursorOf, filters, where, type AssigneeFilter, type ListOptions } from './filters.repo.ts';
+import {
+  CURSOR_TS,
+  cursorOf,
+  filters,
+  where,
+  type AssigneeFilter,
+  type ListOptions,
+} from './filters.repo.ts';
 
 /** Up to `limit` rows after the cursor, newest first, each with its exact cursor timestamp. */
 async function pageRows(db: Db, kind: LeadKind<any>, opts: ListOptions) {
@@ -141,8 +148,9 @@ export async function lockStatus(
   kind: LeadKind<unknown>,
   id: number,
 ): Promise<string | undefined> {
-  const { rows } = await db.query<{ status: string }>(`SELECT status FROM ${kind.table} WHERE id = $1 FOR UPDATE`, [
-    id,
-  ]);
+  const { rows } = await db.query<{ status: string }>(
+    `SELECT status FROM ${kind.table} WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
   return rows[0]?.status;
 }

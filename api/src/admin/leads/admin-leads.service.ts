@@ -28,8 +28,7 @@ export function createAdminLeadsService(db: Db) {
     list: <T>(
       kind: LeadKind<T>,
       opts: { limit: number; cursor?: string; q?: string; assignee?: AssigneeFilter },
-    ): Promise<Page<T>> =>
-      repo.listPage(db, kind, opts),
+    ): Promise<Page<T>> => repo.listPage(db, kind, opts),
 
     async get<T>(kind: LeadKind<T>, id: number): Promise<T> {
       const lead = await repo.findById(db, kind, id);
