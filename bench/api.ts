@@ -17,6 +17,12 @@ const CONNECTIONS = 32;
 const WORKER = process.env.BENCH_WORKER ?? 'in-process';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WEBHOOK = process.env.BENCH_WEBHOOK !== '0';
+/**
+ * LEAD_AUTO_ASSIGN for the API (`off` by default); with `least-open`, BENCH_API_MEMBERS people who
+ * work leads (50 unless set) share the new leads (docs/operations.md#auto-assign).
+ */
+const AUTO_ASSIGN = process.env.BENCH_API_AUTO_ASSIGN ?? 'off';
+const MEMBERS = Number(process.env.BENCH_API_MEMBERS ?? 50);
 const PASSWORD = 'bench-admin-password';
 /** Each lead from its own person: one address gets at most 3 acknowledgments a day (docs/product.md#follow-up). */
 const bodyOf = (i: number) =>
@@ -70,6 +76,19 @@ async function drain(url: string) {
   return { ...first, seconds: (Date.now() - started) / 1000 };
 }
 
+/** People who work leads (the API made its first account on start); they never sign in here. */
+async function seedMembers(url: string, n: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(
+    `INSERT INTO admin_users (username, password_hash, role, email)
+     SELECT 'bench-member-' || g, 'not-a-usable-hash', 'member', 'bench-member-' || g || '@example.com'
+       FROM generate_series(1, $1) g`,
+    [n - 1],
+  );
+  await client.end();
+}
+
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 }
@@ -89,10 +108,13 @@ try {
     DB_POOL_SIZE: String(CONNECTIONS),
     LOG_LEVEL: 'info',
     ADMIN_PASSWORD: PASSWORD,
+    LEAD_AUTO_ASSIGN: AUTO_ASSIGN,
     ...webhookEnv,
     ...(WORKER === 'in-process' ? {} : { WORKER_IN_PROCESS: 'false' }),
   });
   const worker = WORKER === 'process' ? await startWorkerProcess(db.url, webhookEnv) : undefined;
+  if (AUTO_ASSIGN !== 'off') await seedMembers(db.url, MEMBERS);
+  console.log(`automatic assignment: ${AUTO_ASSIGN}${AUTO_ASSIGN === 'off' ? '' : `, ${MEMBERS} members`}`);
   console.log(`\nThe job worker: ${WORKER} (BENCH_WORKER=in-process|process|off)`);
   const receiver = await startBenchReceiver(0);
   try {
