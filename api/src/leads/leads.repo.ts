@@ -53,6 +53,8 @@ const LEAST_OPEN_CTES = `
       SELECT p.id AS assignee_id,
              row_number() OVER (ORDER BY p.open + k, k, p.last NULLS FIRST, p.id) AS n
         FROM pool p CROSS JOIN generate_series(0, (SELECT count(*) FROM draft) - 1) k
+       ORDER BY n
+       LIMIT (SELECT count(*) FROM draft)
     ),`;
 
 // The shared head of every guarded write: one hit ($1) in the client's bucket of $2 a minute.
@@ -114,9 +116,8 @@ function guardedInsertSql(
     ),
     ins AS (
       INSERT INTO ${table} (id, created_at, assignee_id, ${columns.join(', ')}) OVERRIDING SYSTEM VALUE
-      SELECT id, created_at, ${autoAssign ? '(SELECT p.assignee_id FROM picks p WHERE p.n = draft.n)' : 'NULL::bigint'},
-             ${columns.join(', ')}
-        FROM draft
+      SELECT id, created_at, ${autoAssign ? 'picks.assignee_id' : 'NULL::bigint'}, ${columns.join(', ')}
+        FROM draft${autoAssign ? ' LEFT JOIN picks ON picks.n = draft.n' : ''}
        WHERE key IS NULL OR id IN (SELECT id FROM claim)
       RETURNING id, created_at
     )
