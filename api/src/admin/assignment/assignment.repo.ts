@@ -82,11 +82,11 @@ export async function recordAssignments(
   },
 ): Promise<void> {
   if (change.ids.length === 0) return;
-  await db.query('SELECT record_assignments($1, $2::bigint[], $3::bigint[], $4, $5, $6)', [
+  await db.query('SELECT record_assignments($1, $2::bigint[], $3::bigint[], $4::bigint[], $5, $6)', [
     kind.slug,
     change.ids,
     change.previous,
-    change.assigneeId,
+    change.ids.map(() => change.assigneeId),
     change.actorId,
     change.mail,
   ]);
