@@ -1,25 +1,13 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defaultServerConditions, defineConfig } from 'vite';
+import { defineConfig } from 'vite';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [
     // Each route becomes its own chunk, so the admin desk never loads on public pages.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
   ],
-  ...(isSsrBuild
-    ? {
-        ssr: {
-          // Bundled into the prerenderer, so that the condition below applies to them.
-          noExternal: [/^@tanstack\//, /^@chakra-ui\//],
-          // The prerenderer must write exactly the markup the browser's first render hydrates, so it
-          // takes the router's browser build, through its package's `browser` export condition
-          // (src/entry-server.tsx also passes the router isServer: false).
-          resolve: { conditions: [...defaultServerConditions, 'browser'] },
-        },
-      }
-    : {}),
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:8080', changeOrigin: false } },
@@ -34,4 +22,4 @@ export default defineConfig(({ isSsrBuild }) => ({
       treeshake: { manualPureFunctions: ['defineConfig'] },
     },
   },
-}));
+});

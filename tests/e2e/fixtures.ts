@@ -35,6 +35,16 @@ export function ownedByReact(page: Page, selector: string): Promise<boolean> {
 }
 
 /**
+ * Comes to use an island, as a visitor does before pressing in it (a pointer over it), and waits
+ * until it is React's (docs/web.md#islands).
+ */
+export async function approachIsland(page: Page, name: string): Promise<void> {
+  const island = page.locator(`[data-island="${name}"] > *`).first();
+  await island.hover({ position: { x: 1, y: 1 } });
+  await expect.poll(() => ownedByReact(page, `[data-island="${name}"] > *`)).toBe(true);
+}
+
+/**
  * Waits until the prerendered page has started: its entry module has arrived, and every script it
  * asked for at once has too. Nothing is hydrated by then: the lead forms' islands wait until they
  * come into use (docs/web.md#islands), and work as plain forms before.
@@ -55,7 +65,7 @@ export async function expectStarted(page: Page): Promise<void> {
  * would (without scrolling to them), and waits until React owns every one.
  */
 export async function expectFormsEnhanced(page: Page): Promise<void> {
-  const forms = page.locator('[data-island^="lead-form:"] form');
+  const forms = page.locator('[data-island="lead-form"] form');
   await forms.evaluateAll((els) =>
     els.forEach((el) => el.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))),
   );

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { approachIsland, ownedByReact } from './fixtures.ts';
 import { holdEntryModule } from './site-form-helpers.ts';
 
 test('API reference search filters by title, description or path, case-insensitively, and by category', async ({
@@ -29,6 +30,7 @@ test('copy buttons confirm and reset after 2 seconds', async ({ page, context })
   await page.clock.install();
   await page.goto('/api-reference');
   await page.waitForLoadState('networkidle');
+  await approachIsland(page, 'api-explorer');
   const card = page.locator('article').first();
   await card.getByRole('tab', { name: 'Example' }).click();
   await page.clock.pauseAt(Date.now() + 60_000);
@@ -58,14 +60,17 @@ test('the documentation page has its cards and four tabs', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   for (const name of ['Guides', 'API Reference', 'SDKs'])
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await approachIsland(page, 'documentation');
   await page.getByRole('tab', { name: 'Webhooks' }).click();
   await expect(page.getByText('HMAC-SHA256')).toBeVisible();
   await page.getByRole('tab', { name: 'API Reference' }).click();
   await expect(page.getByText('Authorization: Bearer YOUR_API_KEY')).toBeVisible();
 });
 
-// docs/web.md#islands: the explorer and the documentation's tabs are hydrated when first used.
-// What the visitor does before their code has arrived is done once it has.
+// docs/web.md#islands: the explorer and the documentation's tabs are hydrated when the visitor comes
+// to use them. What was typed before their code arrived is kept (hydration keeps the field's text,
+// and the island reads it); a press made before is not made again (React does not replay it
+// either: the page may have changed since).
 test.describe('an island used before its code has arrived', () => {
   async function holdIsland(page: Page, island: string) {
     let release!: () => void;
@@ -80,18 +85,25 @@ test.describe('an island used before its code has arrived', () => {
     return { release, requested };
   }
 
-  test('the explorer keeps the search typed and the category pressed', async ({ page }) => {
+  test('the explorer keeps the search typed; the category pressed is not pressed again', async ({ page }) => {
     const held = await holdIsland(page, 'api-explorer');
     await page.goto('/api-reference');
     await page.waitForLoadState('networkidle');
     const cards = page.locator('article');
+    const campaigns = page.getByRole('button', { name: 'Campaigns' });
     await page.getByLabel('Search endpoints').pressSequentially('send');
     await held.requested;
-    await page.getByRole('button', { name: 'Campaigns' }).click();
+    await campaigns.click();
     await expect(cards).toHaveCount(6);
     held.release();
+    await expect.poll(() => ownedByReact(page, '[data-island="api-explorer"] > *')).toBe(true);
+    // "send" in any category: Send SMS and Create campaign.
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByLabel('Search endpoints')).toHaveValue('send');
+    await expect(campaigns).toHaveAttribute('aria-pressed', 'false');
+    await campaigns.click();
     // "send" in the Campaigns category: Create campaign only.
-    await expect(page.getByRole('button', { name: 'Campaigns' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(campaigns).toHaveAttribute('aria-pressed', 'true');
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText('Create campaign');
     await expect(page.getByLabel('Search endpoints')).toHaveValue('send');
@@ -106,20 +118,28 @@ test.describe('an island used before its code has arrived', () => {
     entry.release();
     await held.requested;
     held.release();
+    await expect.poll(() => ownedByReact(page, '[data-island="api-explorer"] > *')).toBe(true);
     await page.keyboard.type('send');
     await page.getByRole('button', { name: 'Campaigns' }).click();
     await expect(page.locator('article')).toHaveCount(1);
   });
 
-  test('a tab chosen early is shown once the tabs are ready', async ({ page }) => {
+  test('a tab pressed before the tabs’ code arrived is not pressed again; pressed once it has, it is chosen', async ({
+    page,
+  }) => {
     const held = await holdIsland(page, 'documentation');
     await page.goto('/documentation');
     await page.waitForLoadState('networkidle');
-    await page.getByRole('tab', { name: 'Webhooks' }).click();
+    const webhooks = page.getByRole('tab', { name: 'Webhooks' });
+    await webhooks.click();
     await held.requested;
     await expect(page.getByText('HMAC-SHA256')).toBeHidden();
     held.release();
+    await expect.poll(() => ownedByReact(page, '[data-island="documentation"] > *')).toBe(true);
+    await expect(page.getByText('HMAC-SHA256')).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'Quick Start' })).toHaveAttribute('aria-selected', 'true');
+    await webhooks.click();
     await expect(page.getByText('HMAC-SHA256')).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Webhooks' })).toHaveAttribute('aria-selected', 'true');
+    await expect(webhooks).toHaveAttribute('aria-selected', 'true');
   });
 });

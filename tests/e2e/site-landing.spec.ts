@@ -97,7 +97,7 @@ test('a prerendered page hydrates only its islands; its header works without Rea
 
   // docs/web.md#islands: the forms are not React's until used (they work as plain forms), nor the
   // header, nor the page's content.
-  expect(await ownedByReact(page, '[data-island^="lead-form:"]')).toBe(false);
+  expect(await ownedByReact(page, '[data-island="lead-form"] > *')).toBe(false);
   expect(await ownedByReact(page, 'form[aria-label="Contact form"]')).toBe(false);
   expect(await ownedByReact(page, 'header button')).toBe(false);
   expect(await ownedByReact(page, 'text=Last updated: January 15, 2024')).toBe(false);

@@ -10,11 +10,6 @@ import type * as EntryServer from '../src/entry-server.tsx';
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webDir, 'dist');
 const siteUrl = process.env.VITE_SITE_URL ?? 'https://textflow.example';
-// The router is bundled as the browser runs it (see vite.config.ts) so the markup matches the
-// browser's first render; it registers itself on `self` and listens on `window`. `document` stays
-// undefined, so React and the UI library still render as on a server.
-(globalThis as { window?: unknown }).window ??= { addEventListener: () => {}, removeEventListener: () => {} };
-(globalThis as { self?: unknown }).self ??= {};
 // The page is complete HTML; its script starts only after the first paint, so reading never
 // waits for JavaScript (the script and its imports load in parallel once it starts). Its forms
 // work before that: they post to the API (docs/product.md#forms-without-javascript).
@@ -43,7 +38,9 @@ const pages: { url: string; file: string; shell?: boolean }[] = [
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 for (const page of pages) {
-  const { html, head, styles } = await render(page.url);
+  // A shell's head tags are the desk layout's, read from its sign-in page: the desk's other pages
+  // ask the server for the session before they render, and there is none here.
+  const { html, head, styles } = await render(page.shell ? `${page.url}/login` : page.url);
   // A shell's tags are for crawlers and the first paint; the client renders its own and drops
   // these (data-shell), or the page would carry every tag twice.
   const mark = page.shell ? ' data-shell' : '';

@@ -2,11 +2,10 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 
 /** One factory for the browser and the prerenderer, so both build the same tree. */
-export function createAppRouter(opts: { history?: RouterHistory; isServer?: boolean; origin?: string } = {}) {
+export function createAppRouter(opts: { history?: RouterHistory; origin?: string } = {}) {
   return createRouter({
     routeTree,
     ...(opts.history ? { history: opts.history } : {}),
-    ...(opts.isServer !== undefined ? { isServer: opts.isServer } : {}),
     ...(opts.origin ? { origin: opts.origin } : {}),
     defaultPreload: 'intent',
     scrollRestoration: typeof document !== 'undefined',

@@ -57,7 +57,6 @@ export function siteMapOf(routes: Iterable<RouteInfo>): SiteMap {
 export function siteMap(): SiteMap {
   const router = createAppRouter({
     history: createMemoryHistory(),
-    isServer: false,
     origin: 'http://localhost',
   });
   return siteMapOf(Object.values(router.routesById) as RouteInfo[]);

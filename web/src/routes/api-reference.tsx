@@ -1,6 +1,5 @@
 import { Container } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { ApiExplorer } from '../features/api-reference/components/api-explorer.tsx';
 import { Island } from '../islands/island.tsx';
 import { seo } from '../lib/seo.ts';
 import { PageHero } from './-components/page-hero.tsx';
@@ -17,9 +16,7 @@ export const Route = createFileRoute('/api-reference')({
     <SiteLayout>
       <PageHero title="API Reference" lead="Every endpoint with its parameters and examples." />
       <Container maxW="7xl" py="12">
-        <Island name="api-explorer">
-          <ApiExplorer />
-        </Island>
+        <Island name="api-explorer" />
       </Container>
     </SiteLayout>
   ),

@@ -1,6 +1,5 @@
 import { Container } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { DocumentationTabs } from '../features/documentation/documentation-tabs.tsx';
 import { Island } from '../islands/island.tsx';
 import { seo } from '../lib/seo.ts';
 import { InfoCards } from './-components/info-cards.tsx';
@@ -19,9 +18,7 @@ function Documentation() {
       <PageHero title="Documentation" lead="Everything you need to integrate messaging, voice and lookups." />
       <Container maxW="6xl" py="12">
         <InfoCards cards={cards} />
-        <Island name="documentation">
-          <DocumentationTabs />
-        </Island>
+        <Island name="documentation" />
       </Container>
     </SiteLayout>
   );

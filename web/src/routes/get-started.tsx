@@ -1,6 +1,6 @@
 import { Container } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { LeadFormIsland } from '../features/lead-forms/components/lead-form-island.tsx';
+import { Island } from '../islands/island.tsx';
 import { seo } from '../lib/seo.ts';
 import { PageHero } from './-components/page-hero.tsx';
 import { SiteLayout } from './-components/site-layout.tsx';
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/get-started')({
         lead="Tell us about your business and we'll set you up within 24 hours."
       />
       <Container maxW="7xl" py="12">
-        <LeadFormIsland kind="get-started" />
+        <Island name="lead-form" arg="get-started" />
       </Container>
     </SiteLayout>
   ),

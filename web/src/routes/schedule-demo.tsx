@@ -1,6 +1,6 @@
 import { Container } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { LeadFormIsland } from '../features/lead-forms/components/lead-form-island.tsx';
+import { Island } from '../islands/island.tsx';
 import { seo } from '../lib/seo.ts';
 import { InfoCards } from './-components/info-cards.tsx';
 import { PageHero } from './-components/page-hero.tsx';
@@ -27,7 +27,7 @@ export const Route = createFileRoute('/schedule-demo')({
       />
       <Container maxW="7xl" py="12">
         <InfoCards cards={infoCards} />
-        <LeadFormIsland kind="demo" />
+        <Island name="lead-form" arg="demo" />
       </Container>
     </SiteLayout>
   ),

@@ -17,14 +17,10 @@ const sdks = [
   },
 ];
 
-/**
- * The documentation's four tabs. An island on the prerendered page (docs/web.md#islands): the
- * tabs' id is given, not drawn by React, so that its elements keep the ids they were prerendered
- * with when it hydrates on its own.
- */
+/** The documentation's four tabs, an island on the prerendered page (docs/web.md#islands). */
 export function DocumentationTabs() {
   return (
-    <Tabs.Root id="documentation" defaultValue="quick-start" variant="enclosed" fitted>
+    <Tabs.Root defaultValue="quick-start" variant="enclosed" fitted>
       <Tabs.List>
         <Tabs.Trigger value="quick-start">Quick Start</Tabs.Trigger>
         <Tabs.Trigger value="api">API Reference</Tabs.Trigger>

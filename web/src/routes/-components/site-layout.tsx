@@ -1,6 +1,6 @@
 import { chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LeadFormIsland } from '../../features/lead-forms/components/lead-form-island.tsx';
+import { Island } from '../../islands/island.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -25,8 +25,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <SiteHeader />
       <main id="main">{children}</main>
       <SiteFooter
-        contactForm={<LeadFormIsland kind="contact" />}
-        newsletterForm={<LeadFormIsland kind="newsletter" />}
+        contactForm={<Island name="lead-form" arg="contact" />}
+        newsletterForm={<Island name="lead-form" arg="newsletter" />}
       />
     </>
   );

@@ -12,14 +12,15 @@ import {
   Input,
   Tabs,
 } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { CodeBlock } from '../../../components/code-block.tsx';
 import { StaticContent } from '../../../components/static-content.tsx';
 import { categories, endpoints, filterEndpoints, type Endpoint } from '../../../content/api-docs.ts';
 
 function EndpointCard({ e }: { e: Endpoint }) {
+  const headingId = useId();
   return (
-    <Card.Root as="article" aria-labelledby={`ep-${e.id}`}>
+    <Card.Root as="article" aria-labelledby={headingId}>
       <Card.Header>
         {/* Text only: left as prerendered when the island hydrates. */}
         <StaticContent>
@@ -32,14 +33,14 @@ function EndpointCard({ e }: { e: Endpoint }) {
             </Text>
             <Badge variant="outline">{e.category}</Badge>
           </HStack>
-          <Heading as="h2" size="lg" id={`ep-${e.id}`} mt="2">
+          <Heading as="h2" size="lg" id={headingId} mt="2">
             {e.title}
           </Heading>
           <Text color="gray.700">{e.description}</Text>
         </StaticContent>
       </Card.Header>
       <Card.Body>
-        <Tabs.Root id={`endpoint-${e.id}`} defaultValue="parameters" variant="line">
+        <Tabs.Root defaultValue="parameters" variant="line">
           <Tabs.List>
             <Tabs.Trigger value="parameters">Parameters</Tabs.Trigger>
             <Tabs.Trigger value="example">Example</Tabs.Trigger>
@@ -103,20 +104,24 @@ function ParametersTable({ parameters }: { parameters: Endpoint['parameters'] })
 }
 
 /**
- * The endpoints with their search and categories. An island on the prerendered page
- * (docs/web.md#islands): its tabs' and field's ids are given, not drawn by React, so that its
- * elements keep the ids they were prerendered with when it hydrates on its own.
+ * The endpoints with their search and categories, an island on the prerendered page
+ * (docs/web.md#islands). The search starts from what its field holds: on a prerendered page the
+ * visitor may have typed in it before the island's code arrived (hydration keeps the field's
+ * text), and the search is then made of it.
  */
 export function ApiExplorer() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<(typeof categories)[number]>('all');
+  const field = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => setSearch(field.current!.value), []);
   const shown = filterEndpoints(endpoints, search, category);
   return (
     <Stack gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
       <Stack as="aside" gap="4" minW={{ lg: '60' }} width={{ base: 'full', lg: 'auto' }}>
-        <Field.Root id="endpoint-search">
+        <Field.Root>
           <Field.Label>Search endpoints</Field.Label>
           <Input
+            ref={field}
             type="search"
             value={search}
             onChange={(ev) => setSearch(ev.target.value)}

@@ -4,7 +4,7 @@ import { leadForms } from '../forms.ts';
 import { useLeadForm } from '../use-lead-form.ts';
 import { LeadFormView } from './lead-form-view.tsx';
 
-/** A lead form with its logic (see LeadFormIsland). */
+/** A lead form with its logic: on a public page, an island (islands/island-lead-form.tsx). */
 export default function LeadForm({ kind }: { kind: FormName }) {
   const config = leadForms[kind];
   const { form, send, done, submit } = useLeadForm(config);
