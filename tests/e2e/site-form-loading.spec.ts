@@ -24,7 +24,7 @@ test('a form reached from the header loads when used and works @mobile', async (
 });
 
 test.describe('when a form’s code fails to arrive', () => {
-  const formLogic = /\/assets\/lead-form-[^/]*\.js$/;
+  const formLogic = /\/assets\/island-lead-form-[^/]*\.js$/;
 
   test('the page reloads once and keeps what was typed', async ({ page }) => {
     // As after a release replaced the files: the first request for the form's code fails, once
