@@ -143,3 +143,28 @@ test.describe('an island used before its code has arrived', () => {
     await expect(webhooks).toHaveAttribute('aria-selected', 'true');
   });
 });
+
+// docs/web.md#islands: each island is prerendered and hydrated with its own prefix for React's ids,
+// so the ids `useId` draws in the browser (Chakra's tabs and fields) are the ones in the page.
+for (const { path, island } of [
+  { path: '/documentation', island: 'documentation' },
+  { path: '/api-reference', island: 'api-explorer' },
+  { path: '/get-started', island: 'lead-form' },
+])
+  test(`${path}: the ids of the ${island} island are React's own once it has hydrated`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await approachIsland(page, island);
+    const ids = await page
+      .locator(`[data-island="${island}"]`)
+      .first()
+      .evaluate((root) =>
+        Array.from(root.querySelectorAll<HTMLElement>('[id]')).flatMap((el) => {
+          const key = Object.keys(el).find((k) => k.startsWith('__reactProps'));
+          const props = key ? (el as unknown as Record<string, { id?: unknown }>)[key] : undefined;
+          return props?.id === undefined ? [] : [{ page: el.id, react: String(props.id) }];
+        }),
+      );
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.filter((id) => id.page !== id.react)).toEqual([]);
+  });
