@@ -50,6 +50,13 @@ export declare const roles: {
     readonly getWebhookDelivery: "admin",
     readonly redeliverWebhook: "admin",
     readonly listTeamMembers: "viewer",
+    readonly changeTeamMemberRole: "admin",
+    readonly deactivateTeamMember: "admin",
+    readonly reactivateTeamMember: "admin",
+    readonly listTeamInvitations: "admin",
+    readonly createTeamInvitation: "admin",
+    readonly resendTeamInvitation: "admin",
+    readonly revokeTeamInvitation: "admin",
     readonly listAuditEntries: "admin",
     readonly exportAuditEntries: "admin"
   }

@@ -50,6 +50,13 @@ export const roles = {
     "getWebhookDelivery": "admin",
     "redeliverWebhook": "admin",
     "listTeamMembers": "viewer",
+    "changeTeamMemberRole": "admin",
+    "deactivateTeamMember": "admin",
+    "reactivateTeamMember": "admin",
+    "listTeamInvitations": "admin",
+    "createTeamInvitation": "admin",
+    "resendTeamInvitation": "admin",
+    "revokeTeamInvitation": "admin",
     "listAuditEntries": "admin",
     "exportAuditEntries": "admin"
   }

@@ -1,0 +1,18 @@
+import type { Role } from '../../contract/load.ts';
+import { HttpError, type FieldError } from '../../http/errors.ts';
+
+/**
+ * Who manages whom (docs/operations.md#roles): admins manage viewers and members; the owner also
+ * admins. A refusal for want of a role is a 403 naming the role needed, as the contract's are.
+ */
+export const manageable = (actor: Role): Role[] =>
+  actor === 'owner' ? ['viewer', 'member', 'admin'] : actor === 'admin' ? ['viewer', 'member'] : [];
+
+export function needOwner(what: string): HttpError {
+  return new HttpError(403, 'Forbidden', `Only the owner can ${what}.`, {
+    extensions: { requiredRole: 'owner' },
+  });
+}
+
+export const conflict = (detail: string, errors?: FieldError[]) =>
+  new HttpError(409, 'Conflict', detail, errors ? { errors } : {});
