@@ -1482,8 +1482,7 @@ export interface components {
          */
         InvitedRole: "viewer" | "member" | "admin";
         TeamInvitationInput: {
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["Email"];
             role: components["schemas"]["InvitedRole"];
         };
         TeamInvitation: {

@@ -1025,13 +1025,7 @@ export declare const schemas: {
     ],
     readonly properties: {
       readonly email: {
-        readonly type: "string",
-        readonly maxLength: 254,
-        readonly "x-messages": {
-          readonly required: "Email is required",
-          readonly format: "Please enter a valid email address",
-          readonly maxLength: "Email must be at most 254 characters"
-        }
+        readonly $ref: "Email"
       },
       readonly role: {
         readonly $ref: "InvitedRole"

@@ -1025,13 +1025,7 @@ export const schemas = {
     ],
     "properties": {
       "email": {
-        "type": "string",
-        "maxLength": 254,
-        "x-messages": {
-          "required": "Email is required",
-          "format": "Please enter a valid email address",
-          "maxLength": "Email must be at most 254 characters"
-        }
+        "$ref": "Email"
       },
       "role": {
         "$ref": "InvitedRole"

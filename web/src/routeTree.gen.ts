@@ -19,6 +19,7 @@ import { Route as ScheduleDemoRouteImport } from './routes/schedule-demo'
 import { Route as StatusRouteImport } from './routes/status'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminDeskRouteRouteImport } from './routes/admin/_desk/route'
+import { Route as AdminJoinRouteImport } from './routes/admin/join'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as FormsContactSentRouteImport } from './routes/forms/contact-sent'
 import { Route as FormsDemoSentRouteImport } from './routes/forms/demo-sent'
@@ -34,6 +35,7 @@ import { Route as NewsletterUnsubscribedRouteImport } from './routes/newsletter/
 import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_desk/_dashboard/route'
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
 import { Route as AdminDeskSecurityRouteImport } from './routes/admin/_desk/security'
+import { Route as AdminDeskTeamRouteImport } from './routes/admin/_desk/team'
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
 import { Route as AdminDeskDashboardIndexRouteImport } from './routes/admin/_desk/_dashboard/index'
 import { Route as AdminDeskDashboardKindRouteImport } from './routes/admin/_desk/_dashboard/$kind'
@@ -87,6 +89,11 @@ const TermsRoute = TermsRouteImport.update({
 } as any)
 const AdminDeskRouteRoute = AdminDeskRouteRouteImport.update({
   id: '/_desk',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminJoinRoute = AdminJoinRouteImport.update({
+  id: '/join',
+  path: '/join',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
@@ -164,6 +171,11 @@ const AdminDeskSecurityRoute = AdminDeskSecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => AdminDeskRouteRoute,
 } as any)
+const AdminDeskTeamRoute = AdminDeskTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
 const AdminDeskKindIdRoute = AdminDeskKindIdRouteImport.update({
   id: '/$kind/$id',
   path: '/$kind/$id',
@@ -200,6 +212,7 @@ export interface FileRoutesByFullPath {
   '/schedule-demo': typeof ScheduleDemoRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
+  '/admin/join': typeof AdminJoinRoute
   '/admin/login': typeof AdminLoginRoute
   '/forms/contact-sent': typeof FormsContactSentRoute
   '/forms/demo-sent': typeof FormsDemoSentRoute
@@ -214,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/security': typeof AdminDeskSecurityRoute
+  '/admin/team': typeof AdminDeskTeamRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/webhooks/$id': typeof AdminDeskWebhooksIdRoute
@@ -230,6 +244,7 @@ export interface FileRoutesByTo {
   '/schedule-demo': typeof ScheduleDemoRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
+  '/admin/join': typeof AdminJoinRoute
   '/admin/login': typeof AdminLoginRoute
   '/forms/contact-sent': typeof FormsContactSentRoute
   '/forms/demo-sent': typeof FormsDemoSentRoute
@@ -244,6 +259,7 @@ export interface FileRoutesByTo {
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/security': typeof AdminDeskSecurityRoute
+  '/admin/team': typeof AdminDeskTeamRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/webhooks/$id': typeof AdminDeskWebhooksIdRoute
@@ -261,6 +277,7 @@ export interface FileRoutesById {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/_desk': typeof AdminDeskRouteRouteWithChildren
+  '/admin/join': typeof AdminJoinRoute
   '/admin/login': typeof AdminLoginRoute
   '/forms/contact-sent': typeof FormsContactSentRoute
   '/forms/demo-sent': typeof FormsDemoSentRoute
@@ -276,6 +293,7 @@ export interface FileRoutesById {
   '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
   '/admin/_desk/security': typeof AdminDeskSecurityRoute
+  '/admin/_desk/team': typeof AdminDeskTeamRoute
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/_desk/_dashboard/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/_desk/webhooks/$id': typeof AdminDeskWebhooksIdRoute
@@ -294,6 +312,7 @@ export interface FileRouteTypes {
     | '/schedule-demo'
     | '/status'
     | '/terms'
+    | '/admin/join'
     | '/admin/login'
     | '/forms/contact-sent'
     | '/forms/demo-sent'
@@ -308,6 +327,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribed'
     | '/admin/audit'
     | '/admin/security'
+    | '/admin/team'
     | '/admin/$kind/$id'
     | '/admin/$kind'
     | '/admin/webhooks/$id'
@@ -324,6 +344,7 @@ export interface FileRouteTypes {
     | '/schedule-demo'
     | '/status'
     | '/terms'
+    | '/admin/join'
     | '/admin/login'
     | '/forms/contact-sent'
     | '/forms/demo-sent'
@@ -338,6 +359,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribed'
     | '/admin/audit'
     | '/admin/security'
+    | '/admin/team'
     | '/admin/$kind/$id'
     | '/admin/$kind'
     | '/admin/webhooks/$id'
@@ -354,6 +376,7 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/_desk'
+    | '/admin/join'
     | '/admin/login'
     | '/forms/contact-sent'
     | '/forms/demo-sent'
@@ -369,6 +392,7 @@ export interface FileRouteTypes {
     | '/admin/_desk/_dashboard'
     | '/admin/_desk/audit'
     | '/admin/_desk/security'
+    | '/admin/_desk/team'
     | '/admin/_desk/$kind/$id'
     | '/admin/_desk/_dashboard/$kind'
     | '/admin/_desk/webhooks/$id'
@@ -469,6 +493,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/admin'
       preLoaderRoute: typeof AdminDeskRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/join': {
+      id: '/admin/join'
+      path: '/join'
+      fullPath: '/admin/join'
+      preLoaderRoute: typeof AdminJoinRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/login': {
@@ -576,6 +607,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskSecurityRouteImport
       parentRoute: typeof AdminDeskRouteRoute
     }
+    '/admin/_desk/team': {
+      id: '/admin/_desk/team'
+      path: '/team'
+      fullPath: '/admin/team'
+      preLoaderRoute: typeof AdminDeskTeamRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
     '/admin/_desk/$kind/$id': {
       id: '/admin/_desk/$kind/$id'
       path: '/$kind/$id'
@@ -634,6 +672,7 @@ interface AdminDeskRouteRouteChildren {
   AdminDeskDashboardRouteRoute: typeof AdminDeskDashboardRouteRouteWithChildren
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
   AdminDeskSecurityRoute: typeof AdminDeskSecurityRoute
+  AdminDeskTeamRoute: typeof AdminDeskTeamRoute
   AdminDeskKindIdRoute: typeof AdminDeskKindIdRoute
   AdminDeskWebhooksIdRoute: typeof AdminDeskWebhooksIdRoute
   AdminDeskWebhooksIndexRoute: typeof AdminDeskWebhooksIndexRoute
@@ -643,6 +682,7 @@ const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
   AdminDeskDashboardRouteRoute: AdminDeskDashboardRouteRouteWithChildren,
   AdminDeskAuditRoute: AdminDeskAuditRoute,
   AdminDeskSecurityRoute: AdminDeskSecurityRoute,
+  AdminDeskTeamRoute: AdminDeskTeamRoute,
   AdminDeskKindIdRoute: AdminDeskKindIdRoute,
   AdminDeskWebhooksIdRoute: AdminDeskWebhooksIdRoute,
   AdminDeskWebhooksIndexRoute: AdminDeskWebhooksIndexRoute,
@@ -654,11 +694,13 @@ const AdminDeskRouteRouteWithChildren = AdminDeskRouteRoute._addFileChildren(
 
 interface AdminRouteRouteChildren {
   AdminDeskRouteRoute: typeof AdminDeskRouteRouteWithChildren
+  AdminJoinRoute: typeof AdminJoinRoute
   AdminLoginRoute: typeof AdminLoginRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminDeskRouteRoute: AdminDeskRouteRouteWithChildren,
+  AdminJoinRoute: AdminJoinRoute,
   AdminLoginRoute: AdminLoginRoute,
 }
 
