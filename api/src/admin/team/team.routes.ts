@@ -1,3 +1,4 @@
+import { session } from '../admin.routes.ts';
 import type { AdminPrincipal } from '../auth/auth.service.ts';
 import { requestSource } from '../audit/audit.ts';
 import type { Handlers } from '../../http/typed.ts';
@@ -22,12 +23,6 @@ type Ops =
  */
 export function teamHandlers(team: TeamService, invitations: TeamInvitations): Pick<Handlers, Ops> {
   const me = (state: Record<string, unknown>) => state.admin as AdminPrincipal;
-  const session = (p: AdminPrincipal) => ({
-    username: p.username,
-    role: p.role,
-    expiresAt: p.expiresAt.toISOString(),
-    secondFactor: p.secondFactor,
-  });
   return {
     listTeamMembers: async () => ({ status: 200, body: { members: await team.list() } }),
     changeTeamMemberRole: async ({ params, body, ctx }) => ({

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { components } from '@lead-desk/contract';
 import { schemas } from '@lead-desk/contract/values';
 import { z } from 'zod';
 import { api } from '../../../../lib/api-client.ts';
+import { useTeamChange } from './members.ts';
 
 export type TeamInvitation = components['schemas']['TeamInvitation'];
 export type InvitedRole = components['schemas']['InvitedRole'];
@@ -24,26 +25,16 @@ export const inviteSchema = z.object({
 });
 export type InviteValues = z.input<typeof inviteSchema>;
 
-function useInvitationChange<V, R>(fn: (v: V) => Promise<R>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin', 'team'] }),
-  });
-}
-
 export const useInvite = () =>
-  useInvitationChange(
+  useTeamChange(
     async (body: z.output<typeof inviteSchema>) => (await api.POST('/api/team/invitations', { body })).data!,
   );
 
 export const useResendInvitation = () =>
-  useInvitationChange(
+  useTeamChange(
     async (id: number) =>
       (await api.POST('/api/team/invitations/{id}/resend', { params: { path: { id } } })).data!,
   );
 
 export const useRevokeInvitation = () =>
-  useInvitationChange(async (id: number) =>
-    api.DELETE('/api/team/invitations/{id}', { params: { path: { id } } }),
-  );
+  useTeamChange(async (id: number) => api.DELETE('/api/team/invitations/{id}', { params: { path: { id } } }));

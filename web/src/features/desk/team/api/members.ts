@@ -19,7 +19,8 @@ export const membersQuery = queryOptions({
 export const manageable = (role: Role | undefined): Role[] =>
   role ? roles.order.slice(0, roles.order.indexOf(role)) : [];
 
-function useMemberChange<V>(fn: (v: V) => Promise<unknown>) {
+/** A change to the team: members and invitations are read again after it. */
+export function useTeamChange<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -28,12 +29,12 @@ function useMemberChange<V>(fn: (v: V) => Promise<unknown>) {
 }
 
 export const useChangeRole = () =>
-  useMemberChange(async ({ id, role }: { id: number; role: Role }) =>
+  useTeamChange(async ({ id, role }: { id: number; role: Role }) =>
     api.PUT('/api/team/members/{id}/role', { params: { path: { id } }, body: { role } }),
   );
 
 export const useSetActive = () =>
-  useMemberChange(async ({ id, active }: { id: number; active: boolean }) =>
+  useTeamChange(async ({ id, active }: { id: number; active: boolean }) =>
     active
       ? api.POST('/api/team/members/{id}/reactivate', { params: { path: { id } } })
       : api.POST('/api/team/members/{id}/deactivate', { params: { path: { id } } }),
