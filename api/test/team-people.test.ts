@@ -154,6 +154,12 @@ describe('deactivation', () => {
       { actor: 'admin', target_id: String(ids.member), changes: { active: { from: true, to: false } } },
     ]);
     expect((await as.admin.post(`/api/team/members/${ids.member}/deactivate`)).status).toBe(409);
+    // Given nothing new while deactivated; the leads they had stay theirs.
+    const assign = await as.admin
+      .put(`/api/leads/get-started/${lead.body.id}/assignee`)
+      .send({ assigneeId: ids.member, expectedAssigneeId: null });
+    expect(assign.status).toBe(400);
+    expect(assign.body.detail).toContain('only active members');
 
     const back = await as.admin.post(`/api/team/members/${ids.member}/reactivate`);
     expectContract('reactivateTeamMember', back);
@@ -219,5 +225,26 @@ describe('deactivation', () => {
     ]);
     expect(rows[0].status).toBe('pending');
     expect(await audit('lead.status-changed')).toEqual([]);
+  });
+});
+
+describe('automatic assignment (LEAD_AUTO_ASSIGN=least-open)', () => {
+  it('gives a deactivated person no new leads', async () => {
+    const auto = await startTestApp({ leadRateLimitPerMinute: 0, leadAutoAssign: 'least-open' });
+    try {
+      const team = await createTeam(auto);
+      await auto.db.query('UPDATE admin_users SET deactivated_at = now() WHERE id = ANY($1)', [
+        [team.admin, team.member],
+      ]);
+      for (let i = 0; i < 3; i++)
+        await auto
+          .request()
+          .post('/api/get-started')
+          .send({ name: `Auto ${i}`, email: `auto${i}@example.com` });
+      const { rows } = await auto.db.query('SELECT DISTINCT assignee_id FROM get_started_requests');
+      expect(rows).toEqual([{ assignee_id: team.owner }]);
+    } finally {
+      await auto.close();
+    }
   });
 });
