@@ -126,6 +126,10 @@ describe('deactivation', () => {
       (await as.member.patch(`/api/get-started/${lead.body.id}`).send({ status: 'contacted' })).status,
     ).toBe(200);
 
+    const given = await as.admin
+      .put(`/api/leads/get-started/${lead.body.id}/assignee`)
+      .send({ assigneeId: ids.member, expectedAssigneeId: null });
+    expect(given.status).toBe(200);
     const res = await as.admin.post(`/api/team/members/${ids.member}/deactivate`);
     expectContract('deactivateTeamMember', res);
     expect(res.status).toBe(200);
@@ -154,10 +158,17 @@ describe('deactivation', () => {
       { actor: 'admin', target_id: String(ids.member), changes: { active: { from: true, to: false } } },
     ]);
     expect((await as.admin.post(`/api/team/members/${ids.member}/deactivate`)).status).toBe(409);
-    // Given nothing new while deactivated; the leads they had stay theirs.
+    // The leads they had stay theirs (and are counted under them); nothing new is given to them.
+    const members = await as.admin.get('/api/team/members');
+    expectContract('listTeamMembers', members);
+    expect(members.body.members.find((m: { id: number }) => m.id === ids.member)).toMatchObject({
+      active: false,
+      assignedLeads: 1,
+      openLeads: 1,
+    });
     const assign = await as.admin
       .put(`/api/leads/get-started/${lead.body.id}/assignee`)
-      .send({ assigneeId: ids.member, expectedAssigneeId: null });
+      .send({ assigneeId: ids.member, expectedAssigneeId: ids.member });
     expect(assign.status).toBe(400);
     expect(assign.body.detail).toContain('only active members');
 

@@ -1428,6 +1428,10 @@ export interface components {
             /** @description False once deactivated (docs/operations.md#deactivation). */
             active: boolean;
             deactivatedAt: components["schemas"]["Timestamp"] | null;
+            /** @description Leads of every kind assigned to this person (docs/product.md#assignment). */
+            assignedLeads: number;
+            /** @description Of those, the ones that still need work. */
+            openLeads: number;
         };
         TeamMemberRef: {
             id: components["schemas"]["Id"];

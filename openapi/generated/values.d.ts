@@ -872,7 +872,9 @@ export declare const schemas: {
       "createdAt",
       "email",
       "active",
-      "deactivatedAt"
+      "deactivatedAt",
+      "assignedLeads",
+      "openLeads"
     ],
     readonly properties: {
       readonly id: {
@@ -896,7 +898,15 @@ export declare const schemas: {
       readonly active: {
         readonly type: "boolean"
       },
-      readonly deactivatedAt: {}
+      readonly deactivatedAt: {},
+      readonly assignedLeads: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly openLeads: {
+        readonly type: "integer",
+        readonly minimum: 0
+      }
     }
   },
   readonly TeamMemberRef: {

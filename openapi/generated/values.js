@@ -872,7 +872,9 @@ export const schemas = {
       "createdAt",
       "email",
       "active",
-      "deactivatedAt"
+      "deactivatedAt",
+      "assignedLeads",
+      "openLeads"
     ],
     "properties": {
       "id": {
@@ -896,7 +898,15 @@ export const schemas = {
       "active": {
         "type": "boolean"
       },
-      "deactivatedAt": {}
+      "deactivatedAt": {},
+      "assignedLeads": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "openLeads": {
+        "type": "integer",
+        "minimum": 0
+      }
     }
   },
   "TeamMemberRef": {

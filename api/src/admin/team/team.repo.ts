@@ -10,9 +10,14 @@ interface AccountRow {
   created_at: Date;
   email: string | null;
   deactivated_at: Date | null;
+  assigned_leads: number;
+  open_leads: number;
 }
 
-const COLUMNS = 'id, username, role, created_at, email, deactivated_at';
+// Leads per person from the assignee counters (add-lead-assignees migration), never the leads.
+const COLUMNS = `id, username, role, created_at, email, deactivated_at,
+  (SELECT coalesce(sum(c.leads), 0)::int FROM assignee_counts c WHERE c.assignee_id = admin_users.id) AS assigned_leads,
+  (SELECT coalesce(sum(c.open_leads), 0)::int FROM assignee_counts c WHERE c.assignee_id = admin_users.id) AS open_leads`;
 
 /** The one place an account row becomes the contract's TeamMember. */
 const toMember = (r: AccountRow): S['TeamMember'] => ({
@@ -23,6 +28,8 @@ const toMember = (r: AccountRow): S['TeamMember'] => ({
   email: r.email,
   active: r.deactivated_at === null,
   deactivatedAt: r.deactivated_at?.toISOString() ?? null,
+  assignedLeads: r.assigned_leads,
+  openLeads: r.open_leads,
 });
 
 /** The desk's accounts, oldest first. */

@@ -6,7 +6,7 @@ import { manageable, membersQuery, useChangeRole, useSetActive, type TeamMember 
 import { refused } from './problem-notice.ts';
 
 /**
- * Everyone with an account: role, address, active or not. The signed-in account changes the
+ * Everyone with an account: role, address, active or not, and how many leads are assigned to them. The signed-in account changes the
  * roles it manages (docs/operations.md#roles) and deactivates or reactivates those accounts
  * (docs/operations.md#deactivation); its own row and the owner's offer nothing.
  */
@@ -23,6 +23,7 @@ export function MembersTable({ me }: { me: { username: string; role: Role } }) {
             <Table.ColumnHeader>Email</Table.ColumnHeader>
             <Table.ColumnHeader>Role</Table.ColumnHeader>
             <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader>Leads</Table.ColumnHeader>
             <Table.ColumnHeader>Actions</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -42,6 +43,9 @@ export function MembersTable({ me }: { me: { username: string; role: Role } }) {
                 <Badge colorPalette={m.active ? 'green' : 'gray'}>
                   {m.active ? 'Active' : 'Deactivated'}
                 </Badge>
+              </Table.Cell>
+              <Table.Cell>
+                {m.assignedLeads} ({m.openLeads} open)
               </Table.Cell>
               <Table.Cell>{mayManage(m) && <ActiveToggle member={m} />}</Table.Cell>
             </Table.Row>
