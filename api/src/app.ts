@@ -39,6 +39,8 @@ import { notesHandlers } from './admin/notes/notes.routes.ts';
 import { createNotesService } from './admin/notes/notes.service.ts';
 import { assignmentHandlers } from './admin/assignment/assignment.routes.ts';
 import { createAssignmentService } from './admin/assignment/assignment.service.ts';
+import { privacyHandlers } from './admin/privacy/privacy.routes.ts';
+import { createPrivacyService } from './admin/privacy/privacy.service.ts';
 import { createWebhookService } from './webhooks/webhooks.service.ts';
 
 export interface AppDeps {
@@ -92,6 +94,7 @@ export function createApp({
       ...assignmentHandlers(createAssignmentService(db)),
       ...auditHandlers(createAuditService(db), log),
       ...notesHandlers(createNotesService(db)),
+      ...privacyHandlers(createPrivacyService(db, config.retention)),
     },
     {
       bodyLimitBytes: config.bodyLimitBytes,

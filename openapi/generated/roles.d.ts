@@ -51,6 +51,11 @@ export declare const roles: {
     readonly redeliverWebhook: "admin",
     readonly listTeamMembers: "viewer",
     readonly listAuditEntries: "admin",
-    readonly exportAuditEntries: "admin"
+    readonly exportAuditEntries: "admin",
+    readonly findPersonalData: "admin",
+    readonly exportPersonalData: "admin",
+    readonly erasePersonalData: "admin",
+    readonly correctLeadPersonalData: "admin",
+    readonly getRetentionSettings: "admin"
   }
 };

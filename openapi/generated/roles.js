@@ -51,6 +51,11 @@ export const roles = {
     "redeliverWebhook": "admin",
     "listTeamMembers": "viewer",
     "listAuditEntries": "admin",
-    "exportAuditEntries": "admin"
+    "exportAuditEntries": "admin",
+    "findPersonalData": "admin",
+    "exportPersonalData": "admin",
+    "erasePersonalData": "admin",
+    "correctLeadPersonalData": "admin",
+    "getRetentionSettings": "admin"
   }
 };
