@@ -38,7 +38,10 @@ export const days = (fallback: number | null) =>
       if (v.toLowerCase() === 'off') return null;
       const n = Number(v);
       if (!Number.isInteger(n) || n < 1) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number of days (1 or more) or off, got "${v}"` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a whole number of days (1 or more) or off, got "${v}"`,
+        });
         return z.NEVER;
       }
       return n;

@@ -148,7 +148,11 @@ export async function auditEntriesAbout(
  * deletion (see the create-audit-log migration), done by the retention job alone
  * (docs/operations.md#retention). Pass a client in its own transaction: SET LOCAL lasts until its end.
  */
-export async function deleteAuditEntriesOlderThan(db: Queryable, days: number, batch: number): Promise<number> {
+export async function deleteAuditEntriesOlderThan(
+  db: Queryable,
+  days: number,
+  batch: number,
+): Promise<number> {
   await db.query(`SET LOCAL lead_desk.audit_retention = 'on'`);
   const { rowCount } = await db.query(
     `DELETE FROM audit_entries WHERE id IN (
