@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseCronItems } from 'graphile-worker';
 import { z } from 'zod';
 import { normaliseUsername, passwordProblem, usernameProblem } from './admin/auth/credential-rules.ts';
 import {
@@ -14,6 +15,16 @@ import {
   url,
   whole,
 } from './config-parsers.ts';
+
+/** Why a crontab schedule is not one graphile-worker's cron reads, or undefined when it is. */
+function cronProblem(schedule: string): string | undefined {
+  try {
+    parseCronItems([{ task: 'retention', match: schedule }]);
+    return undefined;
+  } catch (err) {
+    return `must be a crontab schedule such as "17 3 * * *" (${(err as Error).message})`;
+  }
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const MFA_POLICIES = ['off', 'optional', 'required'] as const;
@@ -115,7 +126,7 @@ const environment = z.object({
   RETENTION_WEBHOOK_DAYS: days(30),
   RETENTION_AUDIT_DAYS: days(730),
   /** How often the retention job runs, as a crontab schedule (graphile-worker's cron). */
-  RETENTION_SCHEDULE: text('17 3 * * *'),
+  RETENTION_SCHEDULE: ruled(cronProblem).transform((v) => v || '17 3 * * *'),
   LOG_LEVEL: z
     .string()
     .optional()
