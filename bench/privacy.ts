@@ -6,7 +6,7 @@
 import os from 'node:os';
 import pg from 'pg';
 import { createPool } from '../api/src/db/pool.ts';
-import { runRetention } from '../api/src/privacy/retention.ts';
+import { runRetention } from '../api/src/admin/privacy/retention.ts';
 import { LEAD_TABLES, loadTable } from './lib/admin-data.ts';
 import { percentile } from './lib/sampling.ts';
 import { fmt, startApi, startDatabase } from './lib/stack.ts';

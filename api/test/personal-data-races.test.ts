@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRetention } from '../src/privacy/retention.ts';
+import { runRetention } from '../src/admin/privacy/retention.ts';
 import { expectContract } from './contract.ts';
 import { startMailApp, type MailApp } from './mail-app.ts';
 import { describeHits, personNamed, scanDatabase, type Person } from './privacy-helpers.ts';
