@@ -33,6 +33,7 @@ import { Route as NewsletterUnsubscribeFailedRouteImport } from './routes/newsle
 import { Route as NewsletterUnsubscribedRouteImport } from './routes/newsletter/unsubscribed'
 import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_desk/_dashboard/route'
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
+import { Route as AdminDeskPersonalDataRouteImport } from './routes/admin/_desk/personal-data'
 import { Route as AdminDeskSecurityRouteImport } from './routes/admin/_desk/security'
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
 import { Route as AdminDeskDashboardIndexRouteImport } from './routes/admin/_desk/_dashboard/index'
@@ -159,6 +160,11 @@ const AdminDeskAuditRoute = AdminDeskAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminDeskRouteRoute,
 } as any)
+const AdminDeskPersonalDataRoute = AdminDeskPersonalDataRouteImport.update({
+  id: '/personal-data',
+  path: '/personal-data',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
 const AdminDeskSecurityRoute = AdminDeskSecurityRouteImport.update({
   id: '/security',
   path: '/security',
@@ -213,6 +219,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/audit': typeof AdminDeskAuditRoute
+  '/admin/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
@@ -243,6 +250,7 @@ export interface FileRoutesByTo {
   '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/audit': typeof AdminDeskAuditRoute
+  '/admin/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
@@ -275,6 +283,7 @@ export interface FileRoutesById {
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
+  '/admin/_desk/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/_desk/security': typeof AdminDeskSecurityRoute
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/_desk/_dashboard/$kind': typeof AdminDeskDashboardKindRoute
@@ -307,6 +316,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe-failed'
     | '/newsletter/unsubscribed'
     | '/admin/audit'
+    | '/admin/personal-data'
     | '/admin/security'
     | '/admin/$kind/$id'
     | '/admin/$kind'
@@ -337,6 +347,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe-failed'
     | '/newsletter/unsubscribed'
     | '/admin/audit'
+    | '/admin/personal-data'
     | '/admin/security'
     | '/admin/$kind/$id'
     | '/admin/$kind'
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribed'
     | '/admin/_desk/_dashboard'
     | '/admin/_desk/audit'
+    | '/admin/_desk/personal-data'
     | '/admin/_desk/security'
     | '/admin/_desk/$kind/$id'
     | '/admin/_desk/_dashboard/$kind'
@@ -569,6 +581,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskAuditRouteImport
       parentRoute: typeof AdminDeskRouteRoute
     }
+    '/admin/_desk/personal-data': {
+      id: '/admin/_desk/personal-data'
+      path: '/personal-data'
+      fullPath: '/admin/personal-data'
+      preLoaderRoute: typeof AdminDeskPersonalDataRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
     '/admin/_desk/security': {
       id: '/admin/_desk/security'
       path: '/security'
@@ -633,6 +652,7 @@ const AdminDeskDashboardRouteRouteWithChildren =
 interface AdminDeskRouteRouteChildren {
   AdminDeskDashboardRouteRoute: typeof AdminDeskDashboardRouteRouteWithChildren
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
+  AdminDeskPersonalDataRoute: typeof AdminDeskPersonalDataRoute
   AdminDeskSecurityRoute: typeof AdminDeskSecurityRoute
   AdminDeskKindIdRoute: typeof AdminDeskKindIdRoute
   AdminDeskWebhooksIdRoute: typeof AdminDeskWebhooksIdRoute
@@ -642,6 +662,7 @@ interface AdminDeskRouteRouteChildren {
 const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
   AdminDeskDashboardRouteRoute: AdminDeskDashboardRouteRouteWithChildren,
   AdminDeskAuditRoute: AdminDeskAuditRoute,
+  AdminDeskPersonalDataRoute: AdminDeskPersonalDataRoute,
   AdminDeskSecurityRoute: AdminDeskSecurityRoute,
   AdminDeskKindIdRoute: AdminDeskKindIdRoute,
   AdminDeskWebhooksIdRoute: AdminDeskWebhooksIdRoute,
