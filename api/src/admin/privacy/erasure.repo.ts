@@ -33,8 +33,8 @@ export const ERASABLE: Record<PersonKind, { table: string; set: string }> = {
 export const PERSON_KINDS = Object.keys(ERASABLE) as PersonKind[];
 
 /** The (kind, id) pairs as two arrays, the shape every statement below takes them in. */
-const pairs = (refs: LeadRef[]) => [refs.map((r) => r.kind), refs.map((r) => r.id)];
-const IN_REFS = `(lead_kind, lead_id) IN (SELECT * FROM unnest($1::text[], $2::bigint[]))`;
+export const pairs = (refs: LeadRef[]) => [refs.map((r) => r.kind), refs.map((r) => r.id)];
+export const IN_REFS = `(lead_kind, lead_id) IN (SELECT * FROM unnest($1::text[], $2::bigint[]))`;
 
 export interface Erased {
   leads: LeadRef[];

@@ -12,14 +12,12 @@ import {
 import { deliveryPayload } from '../../webhooks/deliver.ts';
 import { auditEntriesAbout } from '../audit/audit.repo.ts';
 import { listNotes } from '../notes/notes.repo.ts';
-import type { LeadRef } from './erasure.repo.ts';
+import { IN_REFS, pairs, type LeadRef } from './erasure.repo.ts';
 
 type S = components['schemas'];
 type PersonalData = S['PersonalData'];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const pairs = (refs: LeadRef[]) => [refs.map((r) => r.kind), refs.map((r) => r.id)];
-const IN_REFS = `(lead_kind, lead_id) IN (SELECT * FROM unnest($1::text[], $2::bigint[]))`;
 
 /** A lead's address, by kind and id; '' when it is erased, undefined when there is no such lead. */
 export async function addressOfLead(db: Queryable, ref: LeadRef): Promise<string | undefined> {
