@@ -58,6 +58,10 @@ CREATE INDEX newsletter_subscribers_status_idx ON newsletter_subscribers (status
 -- Email and webhook retention walk their tables by age.
 CREATE INDEX mail_messages_sent_idx ON mail_messages (sent_at) WHERE html IS NOT NULL OR body_text IS NOT NULL;
 
+-- An erased lead's emails keep their row (template, dates, status) without their content, and are
+-- never sent again (the desk's "send again" refuses them).
+ALTER TABLE mail_messages ADD COLUMN erased_at timestamptz;
+
 -- A lead's notes lose their text when the lead is erased. The notes' rule (append-only, deleted
 -- only by their author) has one more exception, like the audit log's: a transaction that first
 -- runs `SET LOCAL lead_desk.erasure = 'on'` (the erasure and the retention job, nothing else) may
@@ -134,6 +138,7 @@ ALTER TABLE lead_notes
   DROP CONSTRAINT lead_notes_text_check,
   ADD CONSTRAINT lead_notes_check1 CHECK ((body IS NULL) = (deleted_at IS NOT NULL)) NOT VALID;
 ALTER TABLE lead_notes DROP COLUMN erased_at;
+ALTER TABLE mail_messages DROP COLUMN erased_at;
 DROP INDEX webhook_events_created_idx;
 DROP INDEX mail_messages_sent_idx;
 DROP INDEX newsletter_subscribers_status_idx;

@@ -236,6 +236,11 @@ describe('a person’s data', () => {
       bobs.body.emails.filter((m: { text: string | null }) => m.text?.includes(bob.name)).length,
     ).toBeGreaterThan(0);
 
+    // What was about her is not sent again: her webhook deliveries refuse a redelivery.
+    const redeliver = await admin.post(`/api/webhook-deliveries/${e.webhookDeliveries[0]!.id}/redeliver`);
+    expectContract('redeliverWebhook', redeliver);
+    expect(redeliver.status).toBe(409);
+
     // The leads stay for the counts, without the person; she is not found again by her address.
     const lead = await admin.get(`/api/demos/${mine.leads.demo}`);
     expect(lead.body).toMatchObject({

@@ -92,7 +92,8 @@ export async function eraseLeads(
             last_error = CASE WHEN m.status IN ('queued', 'sending', 'held')
                               THEN 'Cancelled: the person''s data was erased' END,
             recipients = NULL, subject = NULL, html = NULL, body_text = NULL, calendar = NULL, headers = NULL,
-            params = '{}', smtp_response = NULL, lease_until = NULL, updated_at = clock_timestamp()
+            params = '{}', smtp_response = NULL, lease_until = NULL, updated_at = clock_timestamp(),
+            erased_at = clock_timestamp()
       WHERE m.id IN (SELECT id FROM mine)
          OR m.digest_message_id IN (SELECT digest_message_id FROM mine WHERE digest_message_id IS NOT NULL)`,
     [kinds, ids],
