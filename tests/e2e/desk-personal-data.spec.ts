@@ -29,7 +29,7 @@ test('an admin finds a person from their lead, corrects a field, and erases them
   await section.getByRole('link', { name: 'Everything held about this person' }).click();
   await expect(page).toHaveURL(/\/admin\/personal-data\?leadKind=contact&leadId=/);
   await expect(page.getByRole('heading', { name: email })).toBeVisible();
-  const leads = page.getByRole('region', { name: 'Leads' });
+  const leads = page.getByRole('region', { name: 'Leads', exact: true });
   await expect(leads).toContainText(`Contact ${lead.id}: Privacy ${tag}`);
   await expect(page.getByRole('region', { name: 'Retention' })).toContainText('RETENTION_LEAD_DAYS');
   await expect(page.getByRole('link', { name: 'Export JSON' })).toHaveAttribute(
@@ -41,7 +41,7 @@ test('an admin finds a person from their lead, corrects a field, and erases them
   // Searching by the address as typed anywhere finds the same person.
   await page.getByRole('textbox', { name: 'Email address' }).fill(`  ${email.toUpperCase()} `);
   await page.getByRole('button', { name: 'Find' }).click();
-  await expect(page.getByRole('region', { name: 'Leads' })).toContainText(`Contact ${lead.id}`);
+  await expect(page.getByRole('region', { name: 'Leads', exact: true })).toContainText(`Contact ${lead.id}`);
 
   await page.getByRole('button', { name: 'Erase this person…' }).click();
   const confirm = page.getByRole('alertdialog', { name: `Erase ${email}` });
