@@ -283,7 +283,7 @@ describe('a person’s data', () => {
     const leads = await leaveLeads(cleo);
     const res = await admin
       .patch(`/api/leads/contact/${leads.contact}/personal-data`)
-      .send({ name: 'Cleo Fairweather-Smith', email: 'Cleo.FS@Example.org', phone: cleo.phone });
+      .send({ name: '  Cleo Fairweather-Smith ', email: ' Cleo.FS@Example.org', phone: cleo.phone });
     expectContract('correctLeadPersonalData', res);
     expect(res.body).toEqual({ lead: { kind: 'contact', id: leads.contact }, changed: ['name', 'email'] });
     const lead = await admin.get(`/api/contacts/${leads.contact}`);
