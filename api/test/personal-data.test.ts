@@ -305,6 +305,24 @@ describe('a person’s data', () => {
     expect(invalid.status).toBe(400);
   });
 
+  it('erasing a person also clears a refused form post of theirs kept for its page', async () => {
+    const gil = personNamed('Gil', 'Ashcombe');
+    await leaveLeads(gil);
+    // Posted without JavaScript and refused (the message is too short): kept 30 minutes for its page.
+    const refused = await app.t
+      .request()
+      .post('/api/contact')
+      .type('form')
+      .send({ name: gil.name, email: gil.email.toUpperCase(), company: gil.company, message: 'Hi' });
+    expect(refused.status).toBe(303);
+    const kept = () =>
+      app.t.db.query(`SELECT 1 FROM refused_form_posts WHERE strpos(lower(form), $1) > 0`, [gil.email]);
+    expect((await kept()).rows).toHaveLength(1);
+    const erased = await admin.post('/api/admin/personal-data/erasure').send({ email: gil.email });
+    expect(erased.status).toBe(200);
+    expect((await kept()).rows).toHaveLength(0);
+  });
+
   it('retention erases a lead past its age from every column of every table, and records the run', async () => {
     const dora = personNamed('Dora', 'Pennyworth');
     const eve = personNamed('Eve', 'Lindqvist');
