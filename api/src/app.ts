@@ -41,6 +41,8 @@ import { assignmentHandlers } from './admin/assignment/assignment.routes.ts';
 import { createAssignmentService } from './admin/assignment/assignment.service.ts';
 import { createTeamService } from './admin/team/team.service.ts';
 import { createTeamInvitations } from './admin/team/invitations.service.ts';
+import { privacyHandlers } from './admin/privacy/privacy.routes.ts';
+import { createPrivacyService } from './admin/privacy/privacy.service.ts';
 import { createWebhookService } from './webhooks/webhooks.service.ts';
 
 export interface AppDeps {
@@ -94,6 +96,7 @@ export function createApp({
       ...assignmentHandlers(createAssignmentService(db)),
       ...auditHandlers(createAuditService(db), log),
       ...notesHandlers(createNotesService(db)),
+      ...privacyHandlers(createPrivacyService(db, config.retention)),
     },
     {
       bodyLimitBytes: config.bodyLimitBytes,

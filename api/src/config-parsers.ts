@@ -27,6 +27,26 @@ export const whole = (fallback: number, min = 0) =>
       return n;
     });
 
+/** A number of days (at least 1), or `off` (null: kept forever); for the RETENTION_* settings. */
+export const days = (fallback: number | null) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (v.toLowerCase() === 'off') return null;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a whole number of days (1 or more) or off, got "${v}"`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 /** On unless set to 0, false, no or off. */
 export const onUnlessOff = z
   .string()

@@ -24,6 +24,30 @@ describe('configuration', () => {
     });
   });
 
+  it('keeps personal data by the RETENTION_* settings: days, or off', () => {
+    expect(loadConfig({}).retention).toEqual({
+      leadDays: null,
+      unconfirmedDays: 7,
+      emailDays: 90,
+      webhookDays: 30,
+      auditDays: 730,
+    });
+    expect(loadConfig({}).retentionSchedule).toBe('17 3 * * *');
+    const set = loadConfig({
+      RETENTION_LEAD_DAYS: '365',
+      RETENTION_EMAIL_DAYS: 'off',
+      RETENTION_SCHEDULE: '0 * * * *',
+    });
+    expect(set.retention).toMatchObject({ leadDays: 365, emailDays: null });
+    expect(set.retentionSchedule).toBe('0 * * * *');
+    expect(() => loadConfig({ RETENTION_AUDIT_DAYS: '0' })).toThrow(
+      'RETENTION_AUDIT_DAYS must be a whole number of days',
+    );
+    expect(() => loadConfig({ RETENTION_SCHEDULE: 'nightly' })).toThrow(
+      'RETENTION_SCHEDULE must be a crontab schedule',
+    );
+  });
+
   it('runs jobs in the API process unless WORKER_IN_PROCESS turns them off', () => {
     expect(loadConfig({ WORKER_IN_PROCESS: 'off' }).workerInProcess).toBe(false);
     expect(loadConfig({ WORKER_IN_PROCESS: '0' }).workerInProcess).toBe(false);

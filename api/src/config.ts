@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { parseCronItems } from 'graphile-worker';
 import { z } from 'zod';
 import { normaliseUsername, passwordProblem, usernameProblem } from './admin/auth/credential-rules.ts';
 import {
+  days,
   durations,
   flag,
   key32,
@@ -13,6 +15,16 @@ import {
   url,
   whole,
 } from './config-parsers.ts';
+
+/** Why a crontab schedule is not one graphile-worker's cron reads, or undefined when it is. */
+function cronProblem(schedule: string): string | undefined {
+  try {
+    parseCronItems([{ task: 'retention', match: schedule }]);
+    return undefined;
+  } catch (err) {
+    return `must be a crontab schedule such as "17 3 * * *" (${(err as Error).message})`;
+  }
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const MFA_POLICIES = ['off', 'optional', 'required'] as const;
@@ -103,6 +115,18 @@ const environment = z.object({
   WEBHOOK_ALLOW_PRIVATE: flag,
   /** The wait before each retry of a failed delivery (docs/product.md#webhooks); shortened in tests. */
   WEBHOOK_RETRY_SCHEDULE: durations('5s,5m,30m,2h,5h,10h,10h'),
+  /**
+   * Retention (docs/operations.md#retention): days after which the retention job erases leads
+   * (off by default), deletes sign-ups never confirmed, empties sent emails' content and webhook
+   * payloads, and deletes audit entries. `off` keeps that kind of data.
+   */
+  RETENTION_LEAD_DAYS: days(null),
+  RETENTION_UNCONFIRMED_DAYS: days(7),
+  RETENTION_EMAIL_DAYS: days(90),
+  RETENTION_WEBHOOK_DAYS: days(30),
+  RETENTION_AUDIT_DAYS: days(730),
+  /** How often the retention job runs, as a crontab schedule (graphile-worker's cron). */
+  RETENTION_SCHEDULE: ruled(cronProblem).transform((v) => v || '17 3 * * *'),
   LOG_LEVEL: z
     .string()
     .optional()
@@ -154,6 +178,17 @@ export interface Config {
   /** null when metrics are off. */
   metricsPort: number | null;
   metricsHost: string;
+  retention: RetentionDays;
+  retentionSchedule: string;
+}
+
+/** Days each kind of personal data is kept; null = kept (docs/operations.md#retention). */
+export interface RetentionDays {
+  leadDays: number | null;
+  unconfirmedDays: number | null;
+  emailDays: number | null;
+  webhookDays: number | null;
+  auditDays: number | null;
 }
 
 /** Reads and checks the environment; throws one error listing every variable that is wrong. */
@@ -212,5 +247,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerYieldAt: e.WORKER_YIELD_AT,
     metricsPort: e.METRICS_PORT < 0 ? null : e.METRICS_PORT,
     metricsHost: e.METRICS_HOST!,
+    retention: {
+      leadDays: e.RETENTION_LEAD_DAYS,
+      unconfirmedDays: e.RETENTION_UNCONFIRMED_DAYS,
+      emailDays: e.RETENTION_EMAIL_DAYS,
+      webhookDays: e.RETENTION_WEBHOOK_DAYS,
+      auditDays: e.RETENTION_AUDIT_DAYS,
+    },
+    retentionSchedule: e.RETENTION_SCHEDULE!,
   };
 }

@@ -108,6 +108,29 @@ export declare const parameters: {
       readonly $ref: "LeadKind"
     }
   },
+  readonly PersonEmail: {
+    readonly name: "email",
+    readonly in: "query",
+    readonly schema: {
+      readonly type: "string",
+      readonly minLength: 3,
+      readonly maxLength: 254
+    }
+  },
+  readonly PersonLeadKind: {
+    readonly name: "leadKind",
+    readonly in: "query",
+    readonly schema: {
+      readonly $ref: "LeadKind"
+    }
+  },
+  readonly PersonLeadId: {
+    readonly name: "leadId",
+    readonly in: "query",
+    readonly schema: {
+      readonly $ref: "Id"
+    }
+  },
   readonly Id: {
     readonly name: "id",
     readonly in: "path",

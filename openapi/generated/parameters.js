@@ -108,6 +108,29 @@ export const parameters = {
       "$ref": "LeadKind"
     }
   },
+  "PersonEmail": {
+    "name": "email",
+    "in": "query",
+    "schema": {
+      "type": "string",
+      "minLength": 3,
+      "maxLength": 254
+    }
+  },
+  "PersonLeadKind": {
+    "name": "leadKind",
+    "in": "query",
+    "schema": {
+      "$ref": "LeadKind"
+    }
+  },
+  "PersonLeadId": {
+    "name": "leadId",
+    "in": "query",
+    "schema": {
+      "$ref": "Id"
+    }
+  },
   "Id": {
     "name": "id",
     "in": "path",

@@ -58,6 +58,11 @@ export declare const roles: {
     readonly resendTeamInvitation: "admin",
     readonly revokeTeamInvitation: "admin",
     readonly listAuditEntries: "admin",
-    readonly exportAuditEntries: "admin"
+    readonly exportAuditEntries: "admin",
+    readonly findPersonalData: "admin",
+    readonly exportPersonalData: "admin",
+    readonly erasePersonalData: "admin",
+    readonly correctLeadPersonalData: "admin",
+    readonly getRetentionSettings: "admin"
   }
 };

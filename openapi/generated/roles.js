@@ -58,6 +58,11 @@ export const roles = {
     "resendTeamInvitation": "admin",
     "revokeTeamInvitation": "admin",
     "listAuditEntries": "admin",
-    "exportAuditEntries": "admin"
+    "exportAuditEntries": "admin",
+    "findPersonalData": "admin",
+    "exportPersonalData": "admin",
+    "erasePersonalData": "admin",
+    "correctLeadPersonalData": "admin",
+    "getRetentionSettings": "admin"
   }
 };

@@ -1054,6 +1054,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/personal-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything held about one person, found by email address or by one of their leads
+         * @description Give `email` (compared as stored: trimmed and lower-cased), or `leadKind` and `leadId` (the person is then that lead's address). Recorded in the audit log as `personal-data.searched` with the lead ids found, never the address (docs/product.md#personal-data). An erased person is not found by their address.
+         */
+        get: operations["findPersonalData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/personal-data/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same document as findPersonalData, as a JSON file to hand to the person
+         * @description Recorded in the audit log as `personal-data.exported` with the lead ids.
+         */
+        get: operations["exportPersonalData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/personal-data/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase everything held about one address, in one transaction; cannot be undone
+         * @description Every lead from the address keeps its kind, date, status and assignee and loses every personal field; notes on them lose their text; their emails lose bodies and recipients, unsent ones are cancelled; webhook deliveries about them lose payload and response excerpt, pending ones are cancelled; the newsletter subscription and its consent records are deleted. A `person.erased` webhook event carries the lead ids, and the audit log records `person.erased` with them (docs/product.md#personal-data).
+         */
+        post: operations["erasePersonalData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leads/{kind}/{id}/personal-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Correct a lead's name, email, phone or company
+         * @description Only the fields given change (a subscriber has an email only). The audit log records `lead.corrected` with the names of the fields that changed, never their values. An erased lead cannot be corrected (409); a subscriber's new address already subscribed is a 409.
+         */
+        patch: operations["correctLeadPersonalData"];
+        trace?: never;
+    };
+    "/api/admin/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How long each kind of personal data is kept (RETENTION_* settings), read-only */
+        get: operations["getRetentionSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "lead.created": {
@@ -1172,6 +1269,26 @@ export interface webhooks {
         put?: never;
         /** Sent by the desk's "send test event" button, whatever the endpoint subscribes to */
         post: operations["onWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "person.erased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A person's data was erased on request or by retention; erase your copies of these leads
+         * @description Carries the ids of the erased leads and nothing personal (docs/product.md#personal-data).
+         */
+        post: operations["onPersonErased"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1530,7 +1647,7 @@ export interface components {
          * @description What an audit entry records (docs/operations.md#audit-log).
          * @enum {string}
          */
-        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned" | "account.role-changed" | "account.deactivated" | "account.reactivated" | "team-invitation.sent" | "team-invitation.accepted" | "team-invitation.revoked";
+        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned" | "account.role-changed" | "account.deactivated" | "account.reactivated" | "team-invitation.sent" | "team-invitation.accepted" | "team-invitation.revoked" | "personal-data.searched" | "personal-data.exported" | "person.erased" | "lead.corrected" | "retention.ran";
         /**
          * @description Who acted: an `account` (signed in), the `cli` (`npm run admin`), the server itself (`system`), or nobody proven (`anonymous`: a failed sign-in).
          * @enum {string}
@@ -1764,7 +1881,7 @@ export interface components {
          * @description The events an endpoint can subscribe to (see the `webhooks` section for their bodies).
          * @enum {string}
          */
-        WebhookEvent: "lead.created" | "lead.status_changed" | "demo.scheduled" | "newsletter.confirmed" | "newsletter.unsubscribed" | "lead.assigned";
+        WebhookEvent: "lead.created" | "lead.status_changed" | "demo.scheduled" | "newsletter.confirmed" | "newsletter.unsubscribed" | "lead.assigned" | "person.erased";
         /** @description A subscribable event, or `webhook.test` (the desk's "send test event"). */
         WebhookDeliveryEvent: components["schemas"]["WebhookEvent"] | "webhook.test";
         /** @description Where deliveries are POSTed. `https://` only, unless the server allows plain HTTP for development (`WEBHOOK_ALLOW_HTTP`); never credentials in the URL. */
@@ -1973,6 +2090,121 @@ export interface components {
                 message: string;
             };
         };
+        PersonErasedEvent: {
+            /** @constant */
+            type: "person.erased";
+            /** @description When the erasure happened. */
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                /** @description The erased leads (a newsletter subscription is deleted, the others emptied). */
+                leads: components["schemas"]["LeadRef"][];
+                /**
+                 * @description On request (the desk), or by the retention schedule.
+                 * @enum {string}
+                 */
+                reason: "request" | "retention";
+            };
+        };
+        PersonalEmail: {
+            id: components["schemas"]["Id"];
+            lead: components["schemas"]["LeadRef"];
+            template: components["schemas"]["MailTemplate"];
+            status: components["schemas"]["MailStatus"];
+            recipients: string[];
+            subject: string | null;
+            /** @description The plain-text body as sent; null before rendering or after retention. */
+            text: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            sentAt: components["schemas"]["NullableTimestamp"];
+        };
+        PersonalWebhookDelivery: {
+            id: components["schemas"]["Id"];
+            endpointId: components["schemas"]["Id"];
+            event: string;
+            lead: components["schemas"]["LeadRef"];
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description The JSON body the delivery sends (its `data` null once erased or past retention). */
+            payload: {
+                [key: string]: unknown;
+            } | null;
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        PersonalConsent: {
+            id: components["schemas"]["Id"];
+            wording: string;
+            wordingText: string;
+            ip: string;
+            requestedAt: components["schemas"]["Timestamp"];
+            confirmedAt: components["schemas"]["NullableTimestamp"];
+            confirmedIp: string | null;
+        };
+        /** @description Everything held about one person (docs/product.md#personal-data), grouped: the export handed to them, and what the desk's "Personal data" page lists. */
+        PersonalData: {
+            /** @description The address searched, or the lead's; null for a lead already erased. */
+            email: string | null;
+            generatedAt: components["schemas"]["Timestamp"];
+            leads: {
+                contact: components["schemas"]["Contact"][];
+                demo: components["schemas"]["DemoRequest"][];
+                "get-started": components["schemas"]["GetStartedRequest"][];
+            };
+            newsletter: {
+                subscriber: components["schemas"]["NewsletterSubscriber"] | null;
+                consents: components["schemas"]["PersonalConsent"][];
+            };
+            emails: components["schemas"]["PersonalEmail"][];
+            demoInvitations: {
+                demoId: components["schemas"]["Id"];
+                invitation: components["schemas"]["Invitation"];
+            }[];
+            webhookDeliveries: components["schemas"]["PersonalWebhookDelivery"][];
+            notes: {
+                lead: components["schemas"]["LeadRef"];
+                note: components["schemas"]["LeadNote"];
+            }[];
+            /** @description The leads' history events (what the lead page's history shows). */
+            timeline: {
+                id: components["schemas"]["Id"];
+                lead: components["schemas"]["LeadRef"];
+                at: components["schemas"]["Timestamp"];
+                type: string;
+                detail: {
+                    [key: string]: unknown;
+                };
+            }[];
+            /** @description Audit entries about these leads. */
+            auditEntries: components["schemas"]["AuditEntry"][];
+        };
+        ErasureInput: {
+            /** @description The address whose data goes (as findPersonalData gave it). */
+            email: string;
+        };
+        Erasure: {
+            leads: components["schemas"]["LeadRef"][];
+            /** @description Emails whose content went (unsent ones cancelled). */
+            emails: number;
+            webhookDeliveries: number;
+            notes: number;
+        };
+        LeadCorrection: {
+            name?: components["schemas"]["Name"];
+            email?: components["schemas"]["Email"];
+            phone?: components["schemas"]["Phone"];
+            company?: components["schemas"]["Company"];
+        };
+        LeadCorrected: {
+            lead: components["schemas"]["LeadRef"];
+            changed: ("name" | "email" | "phone" | "company")[];
+        };
+        /** @description Days each kind of data is kept before the retention job removes it; null is never (docs/operations.md#retention). */
+        RetentionSettings: {
+            leadDays: number | null;
+            unconfirmedDays: number | null;
+            emailDays: number | null;
+            webhookDays: number | null;
+            auditDays: number | null;
+        };
     };
     responses: {
         /** @description A form post (`application/x-www-form-urlencoded`, a browser without JavaScript) is answered with a redirect to a page for people, whatever the outcome (docs/product.md#forms-without-javascript): the form's success page; on a validation fault or a rate limit the form again with what was typed and the reason (`/api/forms/{token}`); when the database cannot answer, the site's page that says the form was not sent (`/forms/not-sent`). Faults no browser's form makes (an unreadable body, a wrong charset, a reused Idempotency-Key) keep their problem answers. */
@@ -2169,6 +2401,10 @@ export interface components {
         /** @description Only entries before this time. */
         AuditTo: components["schemas"]["Timestamp"];
         NoteLeadKind: components["schemas"]["LeadKind"];
+        /** @description The person's address (or give leadKind and leadId). */
+        PersonEmail: string;
+        PersonLeadKind: components["schemas"]["LeadKind"];
+        PersonLeadId: components["schemas"]["Id"];
         Id: components["schemas"]["Id"];
         /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
         WebhookIdHeader: string;
@@ -4171,6 +4407,161 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    findPersonalData: {
+        parameters: {
+            query?: {
+                /** @description The person's address (or give leadKind and leadId). */
+                email?: components["parameters"]["PersonEmail"];
+                leadKind?: components["parameters"]["PersonLeadKind"];
+                leadId?: components["parameters"]["PersonLeadId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person's data, grouped. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportPersonalData: {
+        parameters: {
+            query?: {
+                /** @description The person's address (or give leadKind and leadId). */
+                email?: components["parameters"]["PersonEmail"];
+                leadKind?: components["parameters"]["PersonLeadKind"];
+                leadId?: components["parameters"]["PersonLeadId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person's data as an attachment. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    erasePersonalData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureInput"];
+            };
+        };
+        responses: {
+            /** @description What was erased. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    correctLeadPersonalData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["NoteLeadKind"];
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadCorrection"];
+            };
+        };
+        responses: {
+            /** @description The fields that changed. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadCorrected"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateConflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRetentionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     onLeadCreated: {
         parameters: {
             query?: never;
@@ -4326,6 +4717,29 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookReceived"];
+        };
+    };
+    onPersonErased: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description When this attempt was sent, in whole seconds since 1970 (signed; reject old ones). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret; while a rotated secret is still in force, one signature per secret, separated by spaces. A receiver accepts the message when any of them matches. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonErasedEvent"];
             };
         };
         responses: {

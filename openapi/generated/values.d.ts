@@ -1243,7 +1243,12 @@ export declare const schemas: {
       "account.reactivated",
       "team-invitation.sent",
       "team-invitation.accepted",
-      "team-invitation.revoked"
+      "team-invitation.revoked",
+      "personal-data.searched",
+      "personal-data.exported",
+      "person.erased",
+      "lead.corrected",
+      "retention.ran"
     ],
     readonly "x-enum-labels": {
       readonly "session.signed-in": "Signed in",
@@ -1277,7 +1282,12 @@ export declare const schemas: {
       readonly "account.reactivated": "Account reactivated",
       readonly "team-invitation.sent": "Team invitation sent",
       readonly "team-invitation.accepted": "Team invitation accepted",
-      readonly "team-invitation.revoked": "Team invitation revoked"
+      readonly "team-invitation.revoked": "Team invitation revoked",
+      readonly "personal-data.searched": "Personal data looked up",
+      readonly "personal-data.exported": "Personal data exported",
+      readonly "person.erased": "Person erased",
+      readonly "lead.corrected": "Lead corrected",
+      readonly "retention.ran": "Retention run"
     }
   },
   readonly AuditActorKind: {
@@ -1952,10 +1962,11 @@ export declare const schemas: {
       "demo.scheduled",
       "newsletter.confirmed",
       "newsletter.unsubscribed",
-      "lead.assigned"
+      "lead.assigned",
+      "person.erased"
     ],
     readonly "x-messages": {
-      readonly enum: "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed, lead.assigned"
+      readonly enum: "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed, lead.assigned, person.erased"
     },
     readonly "x-enum-labels": {
       readonly "lead.assigned": "Lead assigned",
@@ -1963,7 +1974,8 @@ export declare const schemas: {
       readonly "lead.status_changed": "Lead status changed",
       readonly "demo.scheduled": "Demo scheduled",
       readonly "newsletter.confirmed": "Newsletter subscription confirmed",
-      readonly "newsletter.unsubscribed": "Newsletter unsubscribed"
+      readonly "newsletter.unsubscribed": "Newsletter unsubscribed",
+      readonly "person.erased": "Person erased"
     }
   },
   readonly WebhookUrl: {
@@ -2389,6 +2401,328 @@ export declare const schemas: {
       },
       readonly data: {
         readonly type: "object"
+      }
+    }
+  },
+  readonly PersonErasedEvent: {
+    readonly type: "object",
+    readonly required: readonly [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    readonly properties: {
+      readonly type: {
+        readonly type: "string",
+        readonly const: "person.erased"
+      },
+      readonly timestamp: {},
+      readonly data: {
+        readonly type: "object"
+      }
+    }
+  },
+  readonly PersonalEmail: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "lead",
+      "template",
+      "status",
+      "recipients",
+      "subject",
+      "text",
+      "createdAt",
+      "sentAt"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly lead: {
+        readonly $ref: "LeadRef"
+      },
+      readonly template: {
+        readonly $ref: "MailTemplate"
+      },
+      readonly status: {
+        readonly $ref: "MailStatus"
+      },
+      readonly recipients: {
+        readonly type: "array"
+      },
+      readonly subject: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly text: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly sentAt: {
+        readonly $ref: "NullableTimestamp"
+      }
+    }
+  },
+  readonly PersonalWebhookDelivery: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "endpointId",
+      "event",
+      "lead",
+      "status",
+      "createdAt",
+      "payload",
+      "attempts"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly endpointId: {
+        readonly $ref: "Id"
+      },
+      readonly event: {
+        readonly type: "string"
+      },
+      readonly lead: {
+        readonly $ref: "LeadRef"
+      },
+      readonly status: {
+        readonly $ref: "WebhookDeliveryStatus"
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly payload: {
+        readonly type: readonly [
+          "object",
+          "null"
+        ]
+      },
+      readonly attempts: {
+        readonly type: "array"
+      }
+    }
+  },
+  readonly PersonalConsent: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "wording",
+      "wordingText",
+      "ip",
+      "requestedAt",
+      "confirmedAt",
+      "confirmedIp"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly wording: {
+        readonly type: "string"
+      },
+      readonly wordingText: {
+        readonly type: "string"
+      },
+      readonly ip: {
+        readonly type: "string"
+      },
+      readonly requestedAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly confirmedAt: {
+        readonly $ref: "NullableTimestamp"
+      },
+      readonly confirmedIp: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  readonly PersonalData: {
+    readonly type: "object",
+    readonly required: readonly [
+      "email",
+      "generatedAt",
+      "leads",
+      "newsletter",
+      "emails",
+      "demoInvitations",
+      "webhookDeliveries",
+      "notes",
+      "timeline",
+      "auditEntries"
+    ],
+    readonly properties: {
+      readonly email: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly generatedAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly leads: {
+        readonly type: "object"
+      },
+      readonly newsletter: {
+        readonly type: "object"
+      },
+      readonly emails: {
+        readonly type: "array"
+      },
+      readonly demoInvitations: {
+        readonly type: "array"
+      },
+      readonly webhookDeliveries: {
+        readonly type: "array"
+      },
+      readonly notes: {
+        readonly type: "array"
+      },
+      readonly timeline: {
+        readonly type: "array"
+      },
+      readonly auditEntries: {
+        readonly type: "array"
+      }
+    }
+  },
+  readonly ErasureInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "email"
+    ],
+    readonly properties: {
+      readonly email: {
+        readonly type: "string",
+        readonly minLength: 3,
+        readonly maxLength: 254,
+        readonly "x-messages": {
+          readonly minLength: "Give the address to erase",
+          readonly maxLength: "Give the address to erase",
+          readonly type: "Give the address to erase",
+          readonly required: "Give the address to erase"
+        }
+      }
+    }
+  },
+  readonly Erasure: {
+    readonly type: "object",
+    readonly required: readonly [
+      "leads",
+      "emails",
+      "webhookDeliveries",
+      "notes"
+    ],
+    readonly properties: {
+      readonly leads: {
+        readonly type: "array"
+      },
+      readonly emails: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly webhookDeliveries: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly notes: {
+        readonly type: "integer",
+        readonly minimum: 0
+      }
+    }
+  },
+  readonly LeadCorrection: {
+    readonly type: "object",
+    readonly required: [],
+    readonly properties: {
+      readonly name: {
+        readonly $ref: "Name"
+      },
+      readonly email: {
+        readonly $ref: "Email"
+      },
+      readonly phone: {
+        readonly $ref: "Phone"
+      },
+      readonly company: {
+        readonly $ref: "Company"
+      }
+    }
+  },
+  readonly LeadCorrected: {
+    readonly type: "object",
+    readonly required: readonly [
+      "lead",
+      "changed"
+    ],
+    readonly properties: {
+      readonly lead: {
+        readonly $ref: "LeadRef"
+      },
+      readonly changed: {
+        readonly type: "array"
+      }
+    }
+  },
+  readonly RetentionSettings: {
+    readonly type: "object",
+    readonly required: readonly [
+      "leadDays",
+      "unconfirmedDays",
+      "emailDays",
+      "webhookDays",
+      "auditDays"
+    ],
+    readonly properties: {
+      readonly leadDays: {
+        readonly type: readonly [
+          "integer",
+          "null"
+        ],
+        readonly minimum: 1
+      },
+      readonly unconfirmedDays: {
+        readonly type: readonly [
+          "integer",
+          "null"
+        ],
+        readonly minimum: 1
+      },
+      readonly emailDays: {
+        readonly type: readonly [
+          "integer",
+          "null"
+        ],
+        readonly minimum: 1
+      },
+      readonly webhookDays: {
+        readonly type: readonly [
+          "integer",
+          "null"
+        ],
+        readonly minimum: 1
+      },
+      readonly auditDays: {
+        readonly type: readonly [
+          "integer",
+          "null"
+        ],
+        readonly minimum: 1
       }
     }
   }

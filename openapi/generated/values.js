@@ -1243,7 +1243,12 @@ export const schemas = {
       "account.reactivated",
       "team-invitation.sent",
       "team-invitation.accepted",
-      "team-invitation.revoked"
+      "team-invitation.revoked",
+      "personal-data.searched",
+      "personal-data.exported",
+      "person.erased",
+      "lead.corrected",
+      "retention.ran"
     ],
     "x-enum-labels": {
       "session.signed-in": "Signed in",
@@ -1277,7 +1282,12 @@ export const schemas = {
       "account.reactivated": "Account reactivated",
       "team-invitation.sent": "Team invitation sent",
       "team-invitation.accepted": "Team invitation accepted",
-      "team-invitation.revoked": "Team invitation revoked"
+      "team-invitation.revoked": "Team invitation revoked",
+      "personal-data.searched": "Personal data looked up",
+      "personal-data.exported": "Personal data exported",
+      "person.erased": "Person erased",
+      "lead.corrected": "Lead corrected",
+      "retention.ran": "Retention run"
     }
   },
   "AuditActorKind": {
@@ -1952,10 +1962,11 @@ export const schemas = {
       "demo.scheduled",
       "newsletter.confirmed",
       "newsletter.unsubscribed",
-      "lead.assigned"
+      "lead.assigned",
+      "person.erased"
     ],
     "x-messages": {
-      "enum": "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed, lead.assigned"
+      "enum": "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed, lead.assigned, person.erased"
     },
     "x-enum-labels": {
       "lead.assigned": "Lead assigned",
@@ -1963,7 +1974,8 @@ export const schemas = {
       "lead.status_changed": "Lead status changed",
       "demo.scheduled": "Demo scheduled",
       "newsletter.confirmed": "Newsletter subscription confirmed",
-      "newsletter.unsubscribed": "Newsletter unsubscribed"
+      "newsletter.unsubscribed": "Newsletter unsubscribed",
+      "person.erased": "Person erased"
     }
   },
   "WebhookUrl": {
@@ -2389,6 +2401,328 @@ export const schemas = {
       },
       "data": {
         "type": "object"
+      }
+    }
+  },
+  "PersonErasedEvent": {
+    "type": "object",
+    "required": [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    "properties": {
+      "type": {
+        "type": "string",
+        "const": "person.erased"
+      },
+      "timestamp": {},
+      "data": {
+        "type": "object"
+      }
+    }
+  },
+  "PersonalEmail": {
+    "type": "object",
+    "required": [
+      "id",
+      "lead",
+      "template",
+      "status",
+      "recipients",
+      "subject",
+      "text",
+      "createdAt",
+      "sentAt"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "lead": {
+        "$ref": "LeadRef"
+      },
+      "template": {
+        "$ref": "MailTemplate"
+      },
+      "status": {
+        "$ref": "MailStatus"
+      },
+      "recipients": {
+        "type": "array"
+      },
+      "subject": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "text": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      },
+      "sentAt": {
+        "$ref": "NullableTimestamp"
+      }
+    }
+  },
+  "PersonalWebhookDelivery": {
+    "type": "object",
+    "required": [
+      "id",
+      "endpointId",
+      "event",
+      "lead",
+      "status",
+      "createdAt",
+      "payload",
+      "attempts"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "endpointId": {
+        "$ref": "Id"
+      },
+      "event": {
+        "type": "string"
+      },
+      "lead": {
+        "$ref": "LeadRef"
+      },
+      "status": {
+        "$ref": "WebhookDeliveryStatus"
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      },
+      "payload": {
+        "type": [
+          "object",
+          "null"
+        ]
+      },
+      "attempts": {
+        "type": "array"
+      }
+    }
+  },
+  "PersonalConsent": {
+    "type": "object",
+    "required": [
+      "id",
+      "wording",
+      "wordingText",
+      "ip",
+      "requestedAt",
+      "confirmedAt",
+      "confirmedIp"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "wording": {
+        "type": "string"
+      },
+      "wordingText": {
+        "type": "string"
+      },
+      "ip": {
+        "type": "string"
+      },
+      "requestedAt": {
+        "$ref": "Timestamp"
+      },
+      "confirmedAt": {
+        "$ref": "NullableTimestamp"
+      },
+      "confirmedIp": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  "PersonalData": {
+    "type": "object",
+    "required": [
+      "email",
+      "generatedAt",
+      "leads",
+      "newsletter",
+      "emails",
+      "demoInvitations",
+      "webhookDeliveries",
+      "notes",
+      "timeline",
+      "auditEntries"
+    ],
+    "properties": {
+      "email": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "generatedAt": {
+        "$ref": "Timestamp"
+      },
+      "leads": {
+        "type": "object"
+      },
+      "newsletter": {
+        "type": "object"
+      },
+      "emails": {
+        "type": "array"
+      },
+      "demoInvitations": {
+        "type": "array"
+      },
+      "webhookDeliveries": {
+        "type": "array"
+      },
+      "notes": {
+        "type": "array"
+      },
+      "timeline": {
+        "type": "array"
+      },
+      "auditEntries": {
+        "type": "array"
+      }
+    }
+  },
+  "ErasureInput": {
+    "type": "object",
+    "required": [
+      "email"
+    ],
+    "properties": {
+      "email": {
+        "type": "string",
+        "minLength": 3,
+        "maxLength": 254,
+        "x-messages": {
+          "minLength": "Give the address to erase",
+          "maxLength": "Give the address to erase",
+          "type": "Give the address to erase",
+          "required": "Give the address to erase"
+        }
+      }
+    }
+  },
+  "Erasure": {
+    "type": "object",
+    "required": [
+      "leads",
+      "emails",
+      "webhookDeliveries",
+      "notes"
+    ],
+    "properties": {
+      "leads": {
+        "type": "array"
+      },
+      "emails": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "webhookDeliveries": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "notes": {
+        "type": "integer",
+        "minimum": 0
+      }
+    }
+  },
+  "LeadCorrection": {
+    "type": "object",
+    "required": [],
+    "properties": {
+      "name": {
+        "$ref": "Name"
+      },
+      "email": {
+        "$ref": "Email"
+      },
+      "phone": {
+        "$ref": "Phone"
+      },
+      "company": {
+        "$ref": "Company"
+      }
+    }
+  },
+  "LeadCorrected": {
+    "type": "object",
+    "required": [
+      "lead",
+      "changed"
+    ],
+    "properties": {
+      "lead": {
+        "$ref": "LeadRef"
+      },
+      "changed": {
+        "type": "array"
+      }
+    }
+  },
+  "RetentionSettings": {
+    "type": "object",
+    "required": [
+      "leadDays",
+      "unconfirmedDays",
+      "emailDays",
+      "webhookDays",
+      "auditDays"
+    ],
+    "properties": {
+      "leadDays": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 1
+      },
+      "unconfirmedDays": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 1
+      },
+      "emailDays": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 1
+      },
+      "webhookDays": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 1
+      },
+      "auditDays": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 1
       }
     }
   }

@@ -69,7 +69,18 @@ describe('desk capability boundaries', () => {
 
   it('finds the capabilities', () => {
     expect(capabilities.sort()).toEqual(
-      ['audit', 'leads', 'mail', 'notes', 'security', 'session', 'shared', 'team', 'webhooks'].sort(),
+      [
+        'audit',
+        'leads',
+        'mail',
+        'notes',
+        'privacy',
+        'security',
+        'session',
+        'shared',
+        'team',
+        'webhooks',
+      ].sort(),
     );
   });
 

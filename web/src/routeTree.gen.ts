@@ -34,6 +34,7 @@ import { Route as NewsletterUnsubscribeFailedRouteImport } from './routes/newsle
 import { Route as NewsletterUnsubscribedRouteImport } from './routes/newsletter/unsubscribed'
 import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_desk/_dashboard/route'
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
+import { Route as AdminDeskPersonalDataRouteImport } from './routes/admin/_desk/personal-data'
 import { Route as AdminDeskSecurityRouteImport } from './routes/admin/_desk/security'
 import { Route as AdminDeskTeamRouteImport } from './routes/admin/_desk/team'
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
@@ -166,6 +167,11 @@ const AdminDeskAuditRoute = AdminDeskAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminDeskRouteRoute,
 } as any)
+const AdminDeskPersonalDataRoute = AdminDeskPersonalDataRouteImport.update({
+  id: '/personal-data',
+  path: '/personal-data',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
 const AdminDeskSecurityRoute = AdminDeskSecurityRouteImport.update({
   id: '/security',
   path: '/security',
@@ -226,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/audit': typeof AdminDeskAuditRoute
+  '/admin/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/team': typeof AdminDeskTeamRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
@@ -258,6 +265,7 @@ export interface FileRoutesByTo {
   '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/audit': typeof AdminDeskAuditRoute
+  '/admin/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/team': typeof AdminDeskTeamRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
@@ -292,6 +300,7 @@ export interface FileRoutesById {
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
+  '/admin/_desk/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/_desk/security': typeof AdminDeskSecurityRoute
   '/admin/_desk/team': typeof AdminDeskTeamRoute
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
@@ -326,6 +335,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe-failed'
     | '/newsletter/unsubscribed'
     | '/admin/audit'
+    | '/admin/personal-data'
     | '/admin/security'
     | '/admin/team'
     | '/admin/$kind/$id'
@@ -358,6 +368,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe-failed'
     | '/newsletter/unsubscribed'
     | '/admin/audit'
+    | '/admin/personal-data'
     | '/admin/security'
     | '/admin/team'
     | '/admin/$kind/$id'
@@ -391,6 +402,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribed'
     | '/admin/_desk/_dashboard'
     | '/admin/_desk/audit'
+    | '/admin/_desk/personal-data'
     | '/admin/_desk/security'
     | '/admin/_desk/team'
     | '/admin/_desk/$kind/$id'
@@ -600,6 +612,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskAuditRouteImport
       parentRoute: typeof AdminDeskRouteRoute
     }
+    '/admin/_desk/personal-data': {
+      id: '/admin/_desk/personal-data'
+      path: '/personal-data'
+      fullPath: '/admin/personal-data'
+      preLoaderRoute: typeof AdminDeskPersonalDataRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
     '/admin/_desk/security': {
       id: '/admin/_desk/security'
       path: '/security'
@@ -671,6 +690,7 @@ const AdminDeskDashboardRouteRouteWithChildren =
 interface AdminDeskRouteRouteChildren {
   AdminDeskDashboardRouteRoute: typeof AdminDeskDashboardRouteRouteWithChildren
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
+  AdminDeskPersonalDataRoute: typeof AdminDeskPersonalDataRoute
   AdminDeskSecurityRoute: typeof AdminDeskSecurityRoute
   AdminDeskTeamRoute: typeof AdminDeskTeamRoute
   AdminDeskKindIdRoute: typeof AdminDeskKindIdRoute
@@ -681,6 +701,7 @@ interface AdminDeskRouteRouteChildren {
 const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
   AdminDeskDashboardRouteRoute: AdminDeskDashboardRouteRouteWithChildren,
   AdminDeskAuditRoute: AdminDeskAuditRoute,
+  AdminDeskPersonalDataRoute: AdminDeskPersonalDataRoute,
   AdminDeskSecurityRoute: AdminDeskSecurityRoute,
   AdminDeskTeamRoute: AdminDeskTeamRoute,
   AdminDeskKindIdRoute: AdminDeskKindIdRoute,

@@ -34,8 +34,9 @@ function hasBody(ctx: Context): boolean {
 }
 
 /**
- * Lead text and notes are trimmed before they are checked (docs/product.md#forms,
- * docs/product.md#notes); other bodies (passwords) are not.
+ * Lead text, notes and a lead's corrected fields are trimmed before they are checked
+ * (docs/product.md#forms, docs/product.md#notes, docs/product.md#personal-data-correct); other
+ * bodies (passwords) are not.
  */
 function trimStrings(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
@@ -105,7 +106,7 @@ function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts:
   const validators = compileOperation(op);
   const isAdmin = op.tags.includes('admin');
   const changesState = op.method !== 'get';
-  const trims = op.tags.includes('leads') || op.tags.includes('notes');
+  const trims = ['leads', 'notes', 'privacy'].some((t) => op.tags.includes(t));
   const multiline = multilineFields(op.body?.schema);
   const integerParams = integerNames(op.params);
   const integerQuery = integerNames(op.query);

@@ -30,6 +30,8 @@ export interface SuperviseOptions {
   /** Everything run() needs but the pool, the events and the cron items. */
   options: Omit<RunnerOptions, 'pgPool' | 'events' | 'parsedCronItems' | 'crontab' | 'noHandleSignals'>;
   onRestart?: () => void;
+  /** Recurring jobs this runner schedules (graphile-worker's cron); none by default. */
+  cronItems?: RunnerOptions['parsedCronItems'];
   /** First wait before a restart, doubled up to 30 s while starts fail (default 1 s). */
   backoffMs?: number;
 }
@@ -37,8 +39,8 @@ export interface SuperviseOptions {
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * What every runner of ours is given besides its tasks: no cron (an empty list, so graphile-worker
- * reads no `crontab` file from the working directory), the process's own signal handling, and a
+ * What every runner of ours is given besides its tasks: no cron unless given (an empty list, so
+ * graphile-worker reads no `crontab` file from the working directory), the process's own signal handling, and a
  * job's success or failure recorded in batches, which graphile-worker retries (20 times, backing
  * off up to 30 s) when the database is away instead of failing the whole pool at once.
  */
@@ -81,7 +83,13 @@ export async function superviseRunner(opts: SuperviseOptions): Promise<Supervise
     events.on('pool:create', ({ workerPool }) => {
       pools.push(workerPool.id);
     });
-    const runner = await run({ ...opts.options, ...RUNNER_BASE, pgPool: db, events });
+    const runner = await run({
+      ...opts.options,
+      ...RUNNER_BASE,
+      ...(opts.cronItems ? { parsedCronItems: opts.cronItems } : {}),
+      pgPool: db,
+      events,
+    });
     currentPools = pools;
     await recordPool(db, pools).catch((err: unknown) =>
       log.warn({ err, runner: name }, 'could not record the job pool; a kill would leave its jobs locked'),

@@ -1,4 +1,4 @@
-import type { TaskList } from 'graphile-worker';
+import { parseCronItems, type TaskList } from 'graphile-worker';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
@@ -8,6 +8,7 @@ import { sendMailTask } from '../mail/send-mail.ts';
 import { createTransport } from '../mail/transport.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { createSecrets } from '../secrets/secrets.ts';
+import { RETENTION_TASK, retentionTask } from '../admin/privacy/retention.ts';
 import { deliverDeps, type DeliverDeps } from '../webhooks/deliver.ts';
 import { startWebhookRelay } from '../webhooks/relay.ts';
 import { webhookTasks } from '../webhooks/webhooks.tasks.ts';
@@ -64,12 +65,24 @@ export async function startWorker(
       transport,
       leaseSeconds,
     }),
+    [RETENTION_TASK]: retentionTask({ db, days: config.retention, metrics: deps.metrics, log }),
   };
+  // Retention runs on its schedule (docs/operations.md#retention); graphile-worker's cron makes
+  // one job per scheduled time however many workers run, and none for times it was down.
+  const cronItems = parseCronItems([
+    {
+      task: RETENTION_TASK,
+      match: config.retentionSchedule,
+      identifier: RETENTION_TASK,
+      options: { backfillPeriod: 0 },
+    },
+  ]);
   const supervise = (name: string, concurrency: number, forbiddenFlags?: () => string[] | null) =>
     superviseRunner({
       db,
       log,
       name,
+      cronItems: name === 'spare' ? undefined : cronItems,
       backoffMs: opts.restartBackoffMs,
       onRestart: () => deps.metrics?.workerRestarts.inc({ runner: name }),
       options: {

@@ -74,7 +74,7 @@ export async function requeueStale(db: Db): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Queues a failed or held message again; undefined when it is neither. */
+/** Queues a failed or held message again; undefined when it is neither, or erased (docs/product.md#erasure). */
 export async function requeue(db: Queryable, id: number, actor: string): Promise<{ id: number } | undefined> {
   const { rows } = await db.query<{ id: number }>(
     `WITH m AS (
@@ -82,7 +82,7 @@ export async function requeue(db: Queryable, id: number, actor: string): Promise
           SET status = 'queued', job_queued_at = NULL, updated_at = clock_timestamp(),
               -- A held message that was never rendered (nobody to send to) is composed afresh.
               html = CASE WHEN recipients IS NULL THEN NULL ELSE html END
-        WHERE id = $1 AND status IN ('failed', 'held')
+        WHERE id = $1 AND status IN ('failed', 'held') AND erased_at IS NULL
         RETURNING id, lead_kind, lead_id
      ),
      e AS (

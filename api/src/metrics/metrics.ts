@@ -33,6 +33,17 @@ export function createMetrics(db: Db) {
     labelNames: ['runner'],
     registers: [registry],
   });
+  const retentionRows = new Counter({
+    name: 'leaddesk_retention_rows_total',
+    help: 'Rows the retention job erased, deleted or emptied (docs/operations.md#retention), by what they were.',
+    labelNames: ['what'] as const,
+    registers: [registry],
+  });
+  const retentionRuns = new Counter({
+    name: 'leaddesk_retention_runs_total',
+    help: 'Runs of the retention job in this process.',
+    registers: [registry],
+  });
   const unhandledRejections = new Counter({
     name: 'leaddesk_unhandled_rejections_total',
     help: 'Promise rejections nothing handled, by kind (database: the database was unreachable; other: a bug to look at)',
@@ -66,7 +77,7 @@ export function createMetrics(db: Db) {
       for (const [status, n] of Object.entries(await deliveryCounts(db))) this.set({ status }, n);
     },
   });
-  return { registry, requests, emails, workerRestarts, unhandledRejections };
+  return { registry, requests, emails, workerRestarts, unhandledRejections, retentionRows, retentionRuns };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -119,13 +119,15 @@ export async function listAttempts(db: Db, deliveryId: number): Promise<WebhookA
 
 /**
  * A new pending delivery of the same event to the same endpoint, with its job, or undefined when
- * there is no such delivery. The caller checks the endpoint is enabled first.
+ * there is no such delivery or its event's data was erased (docs/product.md#erasure). The caller
+ * checks the endpoint is enabled first.
  */
 export async function insertRedelivery(db: Queryable, id: number): Promise<number | undefined> {
   const { rows } = await db.query<{ id: number }>(
     `WITH again AS (
        INSERT INTO webhook_deliveries (event_id, endpoint_id, redelivery_of)
-       SELECT event_id, endpoint_id, id FROM webhook_deliveries WHERE id = $1
+       SELECT d.event_id, d.endpoint_id, d.id FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+        WHERE d.id = $1 AND e.erased_at IS NULL
        RETURNING id
      )
      SELECT id, webhook_enqueue(ARRAY[id]) FROM again`,

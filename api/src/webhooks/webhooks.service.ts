@@ -215,7 +215,10 @@ export function createWebhookService(deps: DeliverDeps, config: Pick<Config, 'we
           details: { redelivery },
         }),
       );
-      const queued = again === undefined ? undefined : await deliveries.findDelivery(db, again);
+      // None made: the event's data was erased (docs/product.md#erasure), so there is nothing to send.
+      if (again === undefined)
+        throw new HttpError(409, 'Conflict', "This event's data was erased; it cannot be sent again.");
+      const queued = await deliveries.findDelivery(db, again);
       if (!queued) throw noDelivery(id);
       return queued;
     },

@@ -129,3 +129,35 @@ export async function* auditEntryBatches(
     before = rows[rows.length - 1]!.id;
   }
 }
+
+/** Entries about these leads (targets by kind and id), oldest first: part of a person's data export. */
+export async function auditEntriesAbout(
+  db: Db,
+  leads: { kind: string; id: number }[],
+): Promise<S['AuditEntry'][]> {
+  const { rows } = await db.query<Row>(
+    `${SELECT} WHERE (e.target_type, e.target_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+      ORDER BY e.id`,
+    [leads.map((l) => l.kind), leads.map((l) => String(l.id))],
+  );
+  return rows.map(toApi);
+}
+
+/**
+ * Deletes up to `batch` entries older than `days`, the oldest first: the audit log's one allowed
+ * deletion (see the create-audit-log migration), done by the retention job alone
+ * (docs/operations.md#retention). Pass a client in its own transaction: SET LOCAL lasts until its end.
+ */
+export async function deleteAuditEntriesOlderThan(
+  db: Queryable,
+  days: number,
+  batch: number,
+): Promise<number> {
+  await db.query(`SET LOCAL lead_desk.audit_retention = 'on'`);
+  const { rowCount } = await db.query(
+    `DELETE FROM audit_entries WHERE id IN (
+       SELECT id FROM audit_entries WHERE at < now() - make_interval(days => $1) ORDER BY at LIMIT $2)`,
+    [days, batch],
+  );
+  return rowCount ?? 0;
+}

@@ -6,7 +6,7 @@ type S = components['schemas'];
 
 const iso = (d: Date) => d.toISOString();
 const SUMMARY = `id, template, revision, status, coalesce(recipients, '{}') AS recipients, subject, attempts,
-                 last_error, created_at, sent_at`;
+                 last_error, created_at, sent_at, erased_at IS NOT NULL AS erased`;
 
 type SummaryRow = {
   id: number;
@@ -17,6 +17,8 @@ type SummaryRow = {
   subject: string | null;
   attempts: number;
   last_error: string | null;
+  /** Its lead was erased (docs/product.md#erasure): never sent again. */
+  erased: boolean;
   created_at: Date;
   sent_at: Date | null;
 };
@@ -33,7 +35,7 @@ export const toSummary = (r: SummaryRow): S['MailMessageSummary'] => ({
   lastError: r.last_error,
   createdAt: iso(r.created_at),
   sentAt: r.sent_at ? iso(r.sent_at) : null,
-  canResend: r.status === 'failed' || r.status === 'held',
+  canResend: (r.status === 'failed' || r.status === 'held') && !r.erased,
 });
 
 /** The lead's creation time, its messages and its recorded events; undefined when there is no such lead. */

@@ -64,7 +64,7 @@ export function createDeskMailService(db: Db, emailConfigured: boolean) {
           lastError: m.last_error,
           createdAt: m.created_at.toISOString(),
           sentAt: m.sent_at ? m.sent_at.toISOString() : null,
-          canResend: m.status === 'failed' || m.status === 'held',
+          canResend: (m.status === 'failed' || m.status === 'held') && !m.erased,
         })),
       };
     },

@@ -12,6 +12,7 @@ import type { Lead } from '../../../features/desk/shared/api/lead.ts';
 import { sessionQuery, useCan } from '../../../features/desk/shared/api/session.ts';
 import { kindParams, parseId, type LeadKind } from '../../../features/desk/shared/desk-routes.ts';
 import { LeadDeliveries } from '../../../features/desk/webhooks/components/lead-deliveries.tsx';
+import { CorrectLeadForm } from '../../../features/desk/privacy/components/correct-lead-form.tsx';
 import { DeskError } from '../-components/desk-error.tsx';
 
 /** /admin/<kind>/<id>: one lead whole. An unknown kind or id is the app's not-found page. */
@@ -44,12 +45,14 @@ function LeadPage() {
   const { kind, id } = Route.useParams();
   const { message } = Route.useSearch();
   // The lead's page is where the desk's capabilities meet: the lead's fields (leads), the demo
-  // invitation, its history and emails (mail), notes (notes) and webhook deliveries (webhooks).
+  // invitation, its history and emails (mail), notes (notes), webhook deliveries (webhooks) and
+  // the correction of its personal data (privacy).
   const { data: lead } = useQuery(leadQuery(kind, id));
   const mayInvite = useCan('scheduleDemoInvitation');
   const mayReadWebhooks = useCan('listWebhookDeliveries');
   const noteLead = { kind: historyKind[kind], id };
   const mayWrite = useCan('createLeadNote');
+  const mayCorrect = useCan('correctLeadPersonalData');
   const entries = useNoteTimeline(noteLead, { username: useQuery(sessionQuery).data?.username, mayWrite });
   return (
     <LeadDetails kind={kind} id={id}>
@@ -61,6 +64,13 @@ function LeadPage() {
         notes={{ entries, form: mayWrite ? <NoteForm lead={noteLead} /> : null }}
       />
       {mayReadWebhooks && <LeadDeliveries kind={kind} id={id} />}
+      {mayCorrect && lead && (
+        <CorrectLeadForm
+          kind={historyKind[kind]}
+          id={id}
+          values={lead as Partial<Record<'name' | 'email' | 'phone' | 'company', string>>}
+        />
+      )}
     </LeadDetails>
   );
 }

@@ -8,9 +8,9 @@ import { adminKey } from '../../shared/api/session.ts';
 import { useLogout } from '../api/sign-in.ts';
 
 /**
- * The signed-in desk's frame: who is signed in and with which role, Dashboard, Webhooks, Team and
- * Audit log (for the roles that may read them), Refresh, Security, Logout, Back to Website. The
- * route puts the page (and the second factor's banner) inside.
+ * The signed-in desk's frame: who is signed in and with which role, Dashboard, Webhooks, Team,
+ * Audit log and Personal data (for the roles that may read them), Refresh, Security, Logout, Back
+ * to Website. The route puts the page (and the second factor's banner) inside.
  */
 export function DeskLayout({
   username,
@@ -65,6 +65,11 @@ export function DeskLayout({
               {can(role, 'listAuditEntries') && (
                 <Button asChild size="sm" variant="ghost">
                   <Link to="/admin/audit">Audit log</Link>
+                </Button>
+              )}
+              {can(role, 'findPersonalData') && (
+                <Button asChild size="sm" variant="ghost">
+                  <Link to="/admin/personal-data">Personal data</Link>
                 </Button>
               )}
               <Button

@@ -1,0 +1,165 @@
+import type { components } from '@lead-desk/contract';
+import type { Queryable } from '../../db/pool.ts';
+import { insertEvent } from '../../webhooks/events.repo.ts';
+
+type S = components['schemas'];
+export type LeadRef = S['LeadRef'];
+export type PersonKind = Exclude<S['LeadKind'], 'newsletter'>;
+
+/**
+ * What erasing empties in each person's lead table (docs/product.md#personal-data): every field
+ * the visitor gave or that describes them, and a demo's invitation. Kind, date, status and
+ * assignee stay. Table and column names are constants.
+ */
+export const ERASABLE: Record<PersonKind, { table: string; set: string }> = {
+  contact: {
+    table: 'contact_submissions',
+    set: `name = '', email = '', phone = '', company = '', service = '', message = ''`,
+  },
+  demo: {
+    table: 'demo_requests',
+    set: `name = '', email = '', phone = '', company = '', preferred_date = '', preferred_time = '',
+          message = '', invitation_uid = NULL, invitation_sequence = NULL, invitation_starts_at = NULL,
+          invitation_time_zone = NULL, invitation_duration_minutes = NULL, invitation_meeting_url = NULL,
+          invitation_cancelled = NULL, updated_at = clock_timestamp()`,
+  },
+  'get-started': {
+    table: 'get_started_requests',
+    set: `name = '', email = '', phone = '', company = '', service = '', monthly_volume = '', message = '',
+          updated_at = clock_timestamp()`,
+  },
+};
+
+export const PERSON_KINDS = Object.keys(ERASABLE) as PersonKind[];
+
+/** The (kind, id) pairs as two arrays, the shape every statement below takes them in. */
+export const pairs = (refs: LeadRef[]) => [refs.map((r) => r.kind), refs.map((r) => r.id)];
+export const IN_REFS = `(lead_kind, lead_id) IN (SELECT * FROM unnest($1::text[], $2::bigint[]))`;
+
+export interface Erased {
+  leads: LeadRef[];
+  emails: number;
+  webhookDeliveries: number;
+  notes: number;
+}
+
+/**
+ * Erases these leads and everything about them, in the caller's transaction (docs/product.md#personal-data).
+ * The lead rows are locked first, so a concurrent change of one (a status change, a note) either
+ * commits before and is erased here, or waits and finds the lead erased. `addresses` are the
+ * people's addresses, for what is kept by address rather than by lead (today's acknowledgment
+ * count, a refused form post). Emits `person.erased` with the lead ids when there were any.
+ */
+export async function eraseLeads(
+  db: Queryable,
+  refs: LeadRef[],
+  addresses: string[],
+  reason: 'request' | 'retention',
+): Promise<Erased> {
+  const leads: LeadRef[] = [];
+  for (const kind of PERSON_KINDS) {
+    const ids = refs.filter((r) => r.kind === kind).map((r) => r.id);
+    if (ids.length === 0) continue;
+    const { rows } = await db.query<{ id: number }>(
+      `UPDATE ${ERASABLE[kind].table} SET ${ERASABLE[kind].set}, erased_at = clock_timestamp()
+        WHERE id = ANY ($1::bigint[]) AND erased_at IS NULL
+        RETURNING id`,
+      [ids],
+    );
+    leads.push(...rows.map((r) => ({ kind, id: r.id })));
+  }
+  const subscriberIds = refs.filter((r) => r.kind === 'newsletter').map((r) => r.id);
+  if (subscriberIds.length > 0) {
+    // The subscription and its consent records go: a later sign-up is a new, freshly consented one.
+    const { rows } = await db.query<{ id: number }>(
+      `WITH gone AS (DELETE FROM newsletter_subscribers WHERE id = ANY ($1::bigint[]) RETURNING id),
+       consents AS (DELETE FROM newsletter_consents WHERE subscriber_id IN (SELECT id FROM gone))
+       SELECT id FROM gone`,
+      [subscriberIds],
+    );
+    leads.push(...rows.map((r) => ({ kind: 'newsletter' as const, id: r.id })));
+  }
+  if (leads.length === 0) return { leads, emails: 0, webhookDeliveries: 0, notes: 0 };
+  const [kinds, ids] = pairs(leads);
+
+  // Emails: unsent ones are cancelled (the worker records an outcome only for a message still
+  // 'sending' under its try, so one in flight now records nothing); every copy of the content
+  // goes, including a digest's copies on the other alerts it carried (they hold this lead's lines).
+  const mail = await db.query(
+    `WITH mine AS (SELECT id, digest_message_id FROM mail_messages WHERE ${IN_REFS})
+     UPDATE mail_messages m
+        SET status = CASE WHEN m.status IN ('queued', 'sending', 'held') THEN 'failed' ELSE m.status END,
+            last_error = CASE WHEN m.status IN ('queued', 'sending', 'held')
+                              THEN 'Cancelled: the person''s data was erased' END,
+            recipients = NULL, subject = NULL, html = NULL, body_text = NULL, calendar = NULL, headers = NULL,
+            params = '{}', smtp_response = NULL, lease_until = NULL, updated_at = clock_timestamp(),
+            erased_at = clock_timestamp()
+      WHERE m.id IN (SELECT id FROM mine)
+         OR m.digest_message_id IN (SELECT digest_message_id FROM mine WHERE digest_message_id IS NOT NULL)`,
+    [kinds, ids],
+  );
+  await db.query(`UPDATE lead_events SET detail = '{}' WHERE ${IN_REFS} AND detail <> '{}'`, [kinds, ids]);
+
+  // Notes lose their text through the notes table's one exception for erasure (see the
+  // add-personal-data-erasure migration); SET LOCAL ends with this transaction.
+  await db.query(`SET LOCAL lead_desk.erasure = 'on'`);
+  const notes = await db.query(
+    `UPDATE lead_notes SET body = NULL, erased_at = clock_timestamp() WHERE ${IN_REFS} AND body IS NOT NULL`,
+    [kinds, ids],
+  );
+
+  // Webhooks: the events about these leads lose their data, deliveries not made yet are cancelled
+  // (an attempt in flight records nothing for a delivery no longer pending), the attempts' excerpts go.
+  const hooks = await db.query<{ deliveries: number }>(
+    `WITH events AS (
+       UPDATE webhook_events SET data = NULL, lead_row = NULL, erased_at = clock_timestamp()
+        WHERE ${IN_REFS} AND erased_at IS NULL
+       RETURNING id
+     ),
+     outbox AS (DELETE FROM webhook_outbox WHERE event_id IN (SELECT id FROM events)),
+     deliveries AS (
+       UPDATE webhook_deliveries SET status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END,
+              next_attempt_at = NULL, updated_at = clock_timestamp()
+        WHERE event_id IN (SELECT id FROM events)
+       RETURNING id
+     ),
+     attempts AS (
+       UPDATE webhook_attempts SET response_excerpt = '', error = NULL
+        WHERE delivery_id IN (SELECT id FROM deliveries)
+     )
+     SELECT count(*)::int AS deliveries FROM deliveries`,
+    [kinds, ids],
+  );
+
+  if (addresses.length > 0) {
+    await db.query(`DELETE FROM acknowledgment_counts WHERE recipient = ANY ($1::text[])`, [addresses]);
+    // Refused form posts are JSON as text (they may hold what jsonb cannot); the address is
+    // looked for in it as the form would have written it, in any case.
+    await db.query(
+      `DELETE FROM refused_form_posts r
+        WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) a WHERE strpos(lower(r.form), a) > 0)`,
+      [addresses],
+    );
+  }
+
+  await insertEvent(db, { type: 'person.erased', leadKind: null, leadId: null, data: { leads, reason } });
+  return {
+    leads,
+    emails: mail.rowCount ?? 0,
+    webhookDeliveries: hooks.rows[0]!.deliveries,
+    notes: notes.rowCount ?? 0,
+  };
+}
+
+/** Every lead from this address (stored lower-cased), by kind; an erased lead has no address. */
+export async function leadsOfAddress(db: Queryable, email: string): Promise<LeadRef[]> {
+  const { rows } = await db.query<LeadRef>(
+    `SELECT 'contact' AS kind, id FROM contact_submissions WHERE email = $1
+     UNION ALL SELECT 'demo', id FROM demo_requests WHERE email = $1
+     UNION ALL SELECT 'get-started', id FROM get_started_requests WHERE email = $1
+     UNION ALL SELECT 'newsletter', id FROM newsletter_subscribers WHERE email = $1
+     ORDER BY 1, 2`,
+    [email],
+  );
+  return rows;
+}
