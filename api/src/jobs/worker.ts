@@ -133,10 +133,12 @@ export async function startWorker(
   let dispatching = true;
   const dispatcher = (async () => {
     while (dispatching) {
-      const n = await dispatch(db, 1000, digests?.digestAt() ?? null).catch((err: unknown) => {
-        log.warn({ err }, 'could not hand new emails to the job queue');
-        return 0;
-      });
+      const n = await dispatch(db, 1000, digests?.digestAt() ?? null, transport !== null).catch(
+        (err: unknown) => {
+          log.warn({ err }, 'could not hand new emails to the job queue');
+          return 0;
+        },
+      );
       if (n < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
     }
   })();

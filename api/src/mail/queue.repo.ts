@@ -9,7 +9,8 @@ export const MESSAGES_PER_JOB = 20;
  * Who waits for a message decides its job (docs/operations.md#yield): a message to the person who
  * just acted (an acknowledgment, a newsletter confirmation, a demo invitation) goes ahead of the
  * rest (graphile-worker runs lower priorities first) and is never held back while the API is busy;
- * a sales alert is background work, as webhook deliveries are (flag `background`).
+ * a sales alert is background work, as webhook deliveries are (flag `background`). So is every
+ * message while email is not configured: it is only held, and nobody waits for it.
  */
 const WAITED_FOR_PRIORITY = -1;
 const BACKGROUND_PRIORITY = 0;
@@ -20,9 +21,14 @@ const BACKGROUND_PRIORITY = 0;
  * first. Several workers may dispatch at once: each takes rows the others have not locked. Answers
  * how many rows it dispatched. The rows are marked and the jobs added in one transaction.
  * `digestAt`: when that many sales alerts or more wait, they are left for the next digest
- * (digest.ts); null = alerts always go one by one.
+ * (digest.ts); null = alerts always go one by one. `sending`: false while email is not configured.
  */
-export async function dispatch(db: Db, limit = 1000, digestAt: number | null = null): Promise<number> {
+export async function dispatch(
+  db: Db,
+  limit = 1000,
+  digestAt: number | null = null,
+  sending = true,
+): Promise<number> {
   return inTransaction(db, async (client) => {
     const { rows } = await client.query<{ payload: { id: number }[]; priority: number }>(
       `WITH burst AS (
@@ -38,14 +44,14 @@ export async function dispatch(db: Db, limit = 1000, digestAt: number | null = n
        ),
        marked AS (
          UPDATE mail_messages m SET job_queued_at = clock_timestamp() FROM due WHERE m.id = due.id
-         RETURNING m.id, CASE m.template WHEN 'sales-alert' THEN $5::int ELSE $4::int END AS priority
+         RETURNING m.id, CASE WHEN m.template = 'sales-alert' OR NOT $6 THEN $5::int ELSE $4::int END AS priority
        )
        SELECT json_agg(json_build_object('id', id) ORDER BY id) AS payload, priority
          FROM (SELECT id, priority, (row_number() OVER (PARTITION BY priority ORDER BY id) - 1) / $2 AS chunk
                  FROM marked) x
         GROUP BY priority, chunk
         ORDER BY priority, chunk`,
-      [limit, MESSAGES_PER_JOB, digestAt, WAITED_FOR_PRIORITY, BACKGROUND_PRIORITY],
+      [limit, MESSAGES_PER_JOB, digestAt, WAITED_FOR_PRIORITY, BACKGROUND_PRIORITY, sending],
     );
     if (rows.length === 0) return 0;
     // graphile-worker's own function (its public SQL API); 14 attempts over about 28 hours. The
