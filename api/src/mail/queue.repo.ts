@@ -1,17 +1,27 @@
 import type { Db, Queryable } from '../db/pool.ts';
 import { inTransaction } from '../db/transaction.ts';
+import type { components } from '@lead-desk/contract';
 import { BACKGROUND_FLAG } from '../jobs/queue.ts';
+
+type MailTemplate = components['schemas']['MailTemplate'];
 
 /** Messages per graphile-worker job: one job's claim, lead reads and records serve them all. */
 export const MESSAGES_PER_JOB = 20;
 
 /**
  * Who waits for a message decides its job (docs/operations.md#yield): a message to the person who
- * just acted (an acknowledgment, a newsletter confirmation, a demo invitation) goes ahead of the
- * rest (graphile-worker runs lower priorities first) and is never held back while the API is busy;
- * a sales alert is background work, as webhook deliveries are (flag `background`). So is every
- * message while email is not configured: it is only held, and nobody waits for it.
+ * just acted (an acknowledgment, a newsletter confirmation, a demo invitation or its cancellation)
+ * goes ahead of the rest (graphile-worker runs lower priorities first) and is never held back while
+ * the API is busy; messages to the team (sales alerts, "assigned to you") are background work, as
+ * webhook deliveries are (flag `background`). So is every message while email is not configured:
+ * it is only held, and nobody waits for it.
  */
+const WAITED_FOR: MailTemplate[] = [
+  'acknowledgment',
+  'newsletter-confirmation',
+  'demo-invitation',
+  'demo-cancellation',
+];
 const WAITED_FOR_PRIORITY = -1;
 const BACKGROUND_PRIORITY = 0;
 
@@ -44,14 +54,14 @@ export async function dispatch(
        ),
        marked AS (
          UPDATE mail_messages m SET job_queued_at = clock_timestamp() FROM due WHERE m.id = due.id
-         RETURNING m.id, CASE WHEN m.template = 'sales-alert' OR NOT $6 THEN $5::int ELSE $4::int END AS priority
+         RETURNING m.id, CASE WHEN $6 AND m.template = ANY($7::text[]) THEN $4::int ELSE $5::int END AS priority
        )
        SELECT json_agg(json_build_object('id', id) ORDER BY id) AS payload, priority
          FROM (SELECT id, priority, (row_number() OVER (PARTITION BY priority ORDER BY id) - 1) / $2 AS chunk
                  FROM marked) x
         GROUP BY priority, chunk
         ORDER BY priority, chunk`,
-      [limit, MESSAGES_PER_JOB, digestAt, WAITED_FOR_PRIORITY, BACKGROUND_PRIORITY, sending],
+      [limit, MESSAGES_PER_JOB, digestAt, WAITED_FOR_PRIORITY, BACKGROUND_PRIORITY, sending, WAITED_FOR],
     );
     if (rows.length === 0) return 0;
     // graphile-worker's own function (its public SQL API); 14 attempts over about 28 hours. The
