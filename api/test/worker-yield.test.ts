@@ -110,6 +110,12 @@ describe('the worker beside a busy server', () => {
     // looks at the server's state before each job it takes from now on.
     await leads(1);
     await eventually(async () => ((await held()) === 2 ? true : undefined));
+    // Its job done, each runner asks for the next one at once, the server still quiet: let those
+    // asks find nothing before the rush begins.
+    await eventually(async () =>
+      (await count(`SELECT count(*)::int AS n FROM graphile_worker.jobs`)) === 0 ? true : undefined,
+    );
+    await new Promise((r) => setTimeout(r, 500));
     server.set(true);
     // 5 leads whose jobs were queued before the rush (10 messages), and 60 new ones (120 messages).
     await leads(5);
