@@ -279,6 +279,49 @@ describe('the audit log', () => {
     });
   });
 
+  it('writes each entry in the export as the page shows it: its time, actor, address, agent, target and changes', async () => {
+    const failed = await latest('session.sign-in-failed');
+    const changed = await latest('lead.status-changed');
+    const csv = async (action: string) => {
+      const res = await admin
+        .get('/api/audit-entries/export')
+        .query({ action })
+        .buffer(true)
+        .parse((r, cb) => {
+          let text = '';
+          r.setEncoding('utf8');
+          r.on('data', (c: string) => (text += c));
+          r.on('end', () => cb(null, text));
+        });
+      return (res.body as string).trimEnd().split('\r\n').slice(1).map(cells);
+    };
+    // RFC 4180 cells of one line (the entries written here hold no line breaks).
+    const cells = (line: string) =>
+      [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) =>
+        m[1] !== undefined ? m[1].replaceAll('""', '"') : m[2]!,
+      );
+    const asCells = (e: Entry & { at: string }) => [
+      e.at,
+      e.actor.kind,
+      e.actor.username ?? '',
+      e.ip ?? '',
+      e.userAgent ?? '',
+      e.requestId ?? '',
+      e.action,
+      e.target?.type ?? '',
+      e.target?.id ?? '',
+    ];
+    for (const [entry, action] of [
+      [failed, 'session.sign-in-failed'],
+      [changed, 'lead.status-changed'],
+    ] as const) {
+      const row = (await csv(action))[0]!;
+      expect(row.slice(0, 9)).toEqual(asCells(entry as Entry & { at: string }));
+      expect(JSON.parse(row[9]!)).toEqual(entry.changes);
+      expect(JSON.parse(row[10]!)).toEqual(entry.details);
+    }
+  });
+
   it('cannot be changed or removed, except by the retention job', async () => {
     const { id } = await latest('session.signed-in');
     await expect(t.db.query("UPDATE audit_entries SET action = 'x' WHERE id = $1", [id])).rejects.toThrow(
