@@ -30,14 +30,18 @@ export function parseId(id: string): number {
   return n;
 }
 
-/** A list's place in the URL: the contract's own `q` and `cursor` query parameters. */
+/**
+ * A list's place in the URL: the contract's own `q`, `assignee` ("Mine", "Unassigned", "Assigned
+ * to ...": docs/product.md#assignment) and `cursor` query parameters.
+ */
 export type ListSearch = Pick<
   NonNullable<paths['/api/contacts']['get']['parameters']['query']>,
-  'q' | 'cursor'
+  'q' | 'assignee' | 'cursor'
 >;
 
 const search = parameters.Search.schema;
 const cursor = parameters.Cursor.schema;
+const assigneePattern = new RegExp(parameters.AssigneeFilter.schema.pattern);
 export const SEARCH_MAX_LENGTH = search.maxLength;
 const cursorPattern = new RegExp(cursor.pattern);
 // JSON Schema counts characters as code points, as the API does.
@@ -55,10 +59,17 @@ export const text = (value: unknown, name: string): string | undefined => {
 export function parseListSearch(raw: Record<string, unknown>): ListSearch {
   const q = text(raw.q, 'search text')?.trim();
   const c = text(raw.cursor, 'page cursor');
+  const assignee = text(raw.assignee, 'assignee');
   if (q !== undefined && length(q) > search.maxLength)
     throw new Error(`The search text in this address is longer than ${search.maxLength} characters.`);
+  if (assignee !== undefined && !assigneePattern.test(assignee))
+    throw new Error('The assignee in this address is not me, none or an account’s number.');
   checkCursor(c);
-  return { ...(q ? { q } : {}), ...(c !== undefined ? { cursor: c } : {}) };
+  return {
+    ...(q ? { q } : {}),
+    ...(assignee !== undefined ? { assignee } : {}),
+    ...(c !== undefined ? { cursor: c } : {}),
+  };
 }
 
 /** A cursor in the URL must be one the server could have given out (the contract's Cursor rule). */

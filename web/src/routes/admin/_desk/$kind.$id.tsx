@@ -11,6 +11,7 @@ import { useNoteTimeline } from '../../../features/desk/notes/components/note-ti
 import type { Lead } from '../../../features/desk/shared/api/lead.ts';
 import { sessionQuery, useCan } from '../../../features/desk/shared/api/session.ts';
 import { kindParams, parseId, type LeadKind } from '../../../features/desk/shared/desk-routes.ts';
+import { membersQuery } from '../../../features/desk/team/api/members.ts';
 import { LeadDeliveries } from '../../../features/desk/webhooks/components/lead-deliveries.tsx';
 import { CorrectLeadForm } from '../../../features/desk/privacy/components/correct-lead-form.tsx';
 import { DeskError } from '../-components/desk-error.tsx';
@@ -36,6 +37,7 @@ export const Route = createFileRoute('/admin/_desk/$kind/$id')({
     // The history starts loading with the lead; the page shows it as soon as it comes.
     void context.queryClient.prefetchQuery(historyQuery(params.kind, params.id));
     void context.queryClient.prefetchQuery(notesQuery({ kind: historyKind[params.kind], id: params.id }));
+    void context.queryClient.prefetchQuery(membersQuery);
   },
   errorComponent: DeskError,
   component: LeadPage,
@@ -45,9 +47,10 @@ function LeadPage() {
   const { kind, id } = Route.useParams();
   const { message } = Route.useSearch();
   // The lead's page is where the desk's capabilities meet: the lead's fields (leads), the demo
-  // invitation, its history and emails (mail), notes (notes), webhook deliveries (webhooks) and
-  // the correction of its personal data (privacy).
+  // invitation, its history and emails (mail), notes (notes), webhook deliveries (webhooks),
+  // the correction of its personal data (privacy); the team's people (team) for its assignee.
   const { data: lead } = useQuery(leadQuery(kind, id));
+  const { data: people = [] } = useQuery(membersQuery);
   const mayInvite = useCan('scheduleDemoInvitation');
   const mayReadWebhooks = useCan('listWebhookDeliveries');
   const noteLead = { kind: historyKind[kind], id };
@@ -55,7 +58,7 @@ function LeadPage() {
   const mayCorrect = useCan('correctLeadPersonalData');
   const entries = useNoteTimeline(noteLead, { username: useQuery(sessionQuery).data?.username, mayWrite });
   return (
-    <LeadDetails kind={kind} id={id}>
+    <LeadDetails kind={kind} id={id} people={people}>
       {kind === 'demos' && mayInvite && lead && <InvitationForm demo={lead as Lead<'demos'>} />}
       <FollowUp
         kind={kind}

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { paths } from '@lead-desk/contract';
 import type { RequestBodyJSON, SuccessResponseJSON } from 'openapi-typescript-helpers';
+import { notify } from '../../../../components/notices.tsx';
 import { api, ApiError } from '../../../../lib/api-client.ts';
 import type { Lead } from '../../shared/api/lead.ts';
 import type { LeadKind, ListSearch } from '../../shared/desk-routes.ts';
@@ -55,7 +56,7 @@ async function fetchPage<K extends LeadKind>(kind: K, search: ListSearch): Promi
 
 export const leadPageQuery = <K extends LeadKind>(kind: K, search: ListSearch) =>
   queryOptions({
-    queryKey: [...adminKey, kind, 'list', search.q ?? '', search.cursor ?? ''],
+    queryKey: [...adminKey, kind, 'list', search.q ?? '', search.assignee ?? '', search.cursor ?? ''],
     queryFn: () => fetchPage(kind, search),
   });
 
@@ -74,8 +75,11 @@ export const leadQuery = <K extends LeadKind>(kind: K, id: number) =>
     },
   });
 
-export const exportUrl = (kind: LeadKind, q: string | undefined) =>
-  `/api/${kind}/export${q ? `?q=${encodeURIComponent(q)}` : ''}`;
+/** The CSV of what the list shows: its search and its assignee filter, not its page. */
+export function exportUrl(kind: LeadKind, { q, assignee }: ListSearch): string {
+  const query = new URLSearchParams({ ...(q ? { q } : {}), ...(assignee ? { assignee } : {}) }).toString();
+  return `/api/${kind}/export${query ? `?${query}` : ''}`;
+}
 
 /** What the desk may change: a demo's or a request's status, whether a subscriber is active. */
 interface Changes {
@@ -85,12 +89,24 @@ interface Changes {
 }
 export type ChangeableKind = keyof Changes;
 
-/** The one mutation behind every status control, in the lists and on a lead's page. */
+/**
+ * The one mutation behind every status control, in the lists and on a lead's page. A change that
+ * names the status it saw is refused with 409 when someone changed it meanwhile: the notice says
+ * what it is now, and the desk shows the lead as it is (docs/product.md#assignment).
+ */
 export function useChangeLead<K extends ChangeableKind>(kind: K) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: number; change: Changes[K] }) =>
       api.PATCH(endpoints[kind].one, { params: { path: { id } }, body: change }),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminKey }),
+    onError: (e) => {
+      notify({
+        type: 'error',
+        title: 'The status was not changed',
+        description: (e instanceof ApiError && e.detail) || 'Please try again.',
+      });
+      if (e instanceof ApiError && e.status === 409) void qc.invalidateQueries({ queryKey: adminKey });
+    },
   });
 }

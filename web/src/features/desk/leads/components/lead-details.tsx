@@ -3,21 +3,26 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { LeadKind } from '../../shared/desk-routes.ts';
+import type { TeamMember } from '../api/assignment.ts';
 import { leadQuery } from '../api/leads.ts';
+import { AssigneeControl } from './assignment.tsx';
 import { leadViews, type LeadView } from './lead-views.tsx';
 
 /**
- * One lead whole: every field of its kind and its status control. What other capabilities show of
+ * One lead whole: every field of its kind, its status control and its assignee (the team's people
+ * come from the route). What other capabilities show of
  * it (the demo invitation, history and emails, notes, webhook deliveries) the lead page's route
  * passes in as children, below the fields.
  */
 export function LeadDetails<K extends LeadKind>({
   kind,
   id,
+  people,
   children,
 }: {
   kind: K;
   id: number;
+  people: readonly TeamMember[];
   children?: ReactNode;
 }) {
   const view = leadViews[kind] as LeadView<K>;
@@ -50,6 +55,12 @@ export function LeadDetails<K extends LeadKind>({
                 </Box>
               </Box>
             ))}
+            <Text as="dt" fontWeight="semibold">
+              Assignee
+            </Text>
+            <Box as="dd">
+              <AssigneeControl kind={kind} lead={lead} people={people} />
+            </Box>
           </Box>
         </Card.Body>
       </Card.Root>

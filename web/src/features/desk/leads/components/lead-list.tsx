@@ -1,11 +1,25 @@
-import { Box, Button, Link as ChakraLink, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Link as ChakraLink,
+  Field,
+  HStack,
+  Input,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { TeamMember } from '../api/assignment.ts';
 import { exportUrl, leadPageQuery, PAGE_SIZE } from '../api/leads.ts';
 import { useCan } from '../../shared/api/session.ts';
 import { SEARCH_MAX_LENGTH, type LeadKind, type ListSearch } from '../../shared/desk-routes.ts';
 import { leadViews, type LeadView } from './lead-views.tsx';
 import { useSearchText } from '../../shared/use-search-text.ts';
+import { AssigneeFilter, assigneeName, BulkAssign, ReassignAll } from './assignment.tsx';
 
 export interface LeadListProps<K extends LeadKind> {
   kind: K;
@@ -17,11 +31,28 @@ export interface LeadListProps<K extends LeadKind> {
   onSearch: (q: string) => void;
   /** Another page of the same search, with the cursors of the pages before it. */
   onPage: (cursor: string | undefined, earlier: string[] | undefined) => void;
+  /** Another assignee filter (none: everyone's leads): the list starts again at its first page. */
+  onAssignee: (assignee: string | undefined) => void;
+  /** The team, for the assignee column, the filter and "Assign to ...". */
+  people: readonly TeamMember[];
 }
 
-/** One list: debounced search, keyset paging, CSV export of the search, a link to each lead. */
-export function LeadList<K extends LeadKind>({ kind, search, onSearch, onPage, ...props }: LeadListProps<K>) {
+/**
+ * One list: debounced search, the assignee filter, keyset paging, CSV export of the search and
+ * filter, a link to each lead, and for those who may assign, a selection to assign at once.
+ */
+export function LeadList<K extends LeadKind>({
+  kind,
+  search,
+  onSearch,
+  onPage,
+  onAssignee,
+  people,
+  ...props
+}: LeadListProps<K>) {
   const mayExport = useCan('exportContacts');
+  const maySelect = useCan('assignLeads');
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(new Set());
   // The first page has nothing before it, however it was reached.
   const earlier = search.cursor ? props.earlier : [];
   const view = leadViews[kind] as LeadView<K>;
@@ -30,6 +61,17 @@ export function LeadList<K extends LeadKind>({ kind, search, onSearch, onPage, .
   const [text, setText] = useSearchText(search.q ?? '', onSearch);
   const items = page.data?.items ?? [];
   const [first, ...rest] = view.fields;
+  // Only rows on the shown page stay selected (another page, search or filter is another selection).
+  const selected = items.filter((l) => selectedIds.has(l.id));
+  const allSelected = items.length > 0 && selected.length === items.length;
+  const toggle = (id: number, on: boolean) =>
+    setSelectedIds((ids) => {
+      const next = new Set(ids);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const personId = search.assignee && /^\d+$/.test(search.assignee) ? Number(search.assignee) : undefined;
 
   const previous = () => {
     // A link opened afresh does not know the pages before it: the first page is the one it can reach.
@@ -54,14 +96,28 @@ export function LeadList<K extends LeadKind>({ kind, search, onSearch, onPage, .
             placeholder={view.placeholder}
           />
         </Field.Root>
+        <AssigneeFilter value={search.assignee} people={people} onChange={onAssignee} />
         {mayExport && (
           <Button asChild variant="outline" size="sm">
-            <a href={exportUrl(kind, search.q)} download>
+            <a href={exportUrl(kind, search)} download>
               Export CSV
             </a>
           </Button>
         )}
       </HStack>
+      {(personId !== undefined || (maySelect && selected.length > 0)) && (
+        <HStack gap="4" flexWrap="wrap">
+          {maySelect && selected.length > 0 && (
+            <BulkAssign
+              kind={kind}
+              selected={selected}
+              people={people}
+              onDone={() => setSelectedIds(new Set())}
+            />
+          )}
+          {personId !== undefined && <ReassignAll fromId={personId} people={people} />}
+        </HStack>
+      )}
       <Box overflowX="auto" bg="white" rounded="md" borderWidth="1px">
         <Table.Root
           size="sm"
@@ -72,14 +128,43 @@ export function LeadList<K extends LeadKind>({ kind, search, onSearch, onPage, .
         >
           <Table.Header>
             <Table.Row>
+              {maySelect && (
+                <Table.ColumnHeader w="6">
+                  <Checkbox.Root
+                    size="sm"
+                    checked={allSelected ? true : selected.length > 0 ? 'indeterminate' : false}
+                    onCheckedChange={({ checked }) =>
+                      setSelectedIds(new Set(checked === true ? items.map((l) => l.id) : []))
+                    }
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label srOnly>Select every lead on this page</Checkbox.Label>
+                  </Checkbox.Root>
+                </Table.ColumnHeader>
+              )}
               {view.fields.map((f) => (
                 <Table.ColumnHeader key={f.header}>{f.header}</Table.ColumnHeader>
               ))}
+              <Table.ColumnHeader>Assignee</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {items.map((lead) => (
-              <Table.Row key={lead.id}>
+              <Table.Row key={lead.id} data-selected={selectedIds.has(lead.id) ? '' : undefined}>
+                {maySelect && (
+                  <Table.Cell verticalAlign="top">
+                    <Checkbox.Root
+                      size="sm"
+                      checked={selectedIds.has(lead.id)}
+                      onCheckedChange={({ checked }) => toggle(lead.id, checked === true)}
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label srOnly>Select {view.name(lead)}</Checkbox.Label>
+                    </Checkbox.Root>
+                  </Table.Cell>
+                )}
                 <Table.Cell verticalAlign="top">
                   <ChakraLink asChild variant="underline">
                     <Link to="/admin/$kind/$id" params={{ kind, id: lead.id }}>
@@ -92,13 +177,14 @@ export function LeadList<K extends LeadKind>({ kind, search, onSearch, onPage, .
                     {f.cell(lead)}
                   </Table.Cell>
                 ))}
+                <Table.Cell verticalAlign="top">{assigneeName(people, lead.assigneeId)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
         </Table.Root>
         {page.isSuccess && items.length === 0 && (
           <Text p="4" color="gray.700">
-            {search.q ? 'No leads match your search.' : 'No leads yet.'}
+            {search.q || search.assignee ? 'No leads match your search.' : 'No leads yet.'}
           </Text>
         )}
       </Box>

@@ -59,7 +59,7 @@ export function DemoStatus({ lead }: { lead: Lead<'demos'> }) {
       label={`Status of ${lead.name}`}
       value={lead.status}
       options={schemas.DemoStatus.enum}
-      onChange={(status) => change.mutate({ id: lead.id, change: { status } })}
+      onChange={(status) => change.mutate({ id: lead.id, change: { status, expectedStatus: lead.status } })}
     />
   );
 }
@@ -71,7 +71,7 @@ export function GetStartedStatus({ lead }: { lead: Lead<'get-started'> }) {
       label={`Status of ${lead.name}`}
       value={lead.status}
       options={schemas.GetStartedStatus.enum}
-      onChange={(status) => change.mutate({ id: lead.id, change: { status } })}
+      onChange={(status) => change.mutate({ id: lead.id, change: { status, expectedStatus: lead.status } })}
     />
   );
 }

@@ -1,23 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { components } from '@lead-desk/contract';
 import { notify } from '../../../../components/notices.tsx';
 import { api, ApiError } from '../../../../lib/api-client.ts';
 import type { LeadKind } from '../../shared/desk-routes.ts';
 import { adminKey } from '../../shared/api/session.ts';
 
-type S = components['schemas'];
+import { historyKind } from '../../shared/api/lead.ts';
 
-/** The desk's paths name a kind in the plural (as the lists' API does); history and mail, singly. */
-export const historyKind = {
-  contacts: 'contact',
-  demos: 'demo',
-  'get-started': 'get-started',
-  newsletters: 'newsletter',
-} as const satisfies Record<LeadKind, S['LeadKind']>;
-
-export const deskKind = Object.fromEntries(
-  Object.entries(historyKind).map(([desk, kind]) => [kind, desk]),
-) as { [K in LeadKind as (typeof historyKind)[K]]: K };
+// The kinds' names in the history's and mail's paths (shared: the assignment's paths use them too).
+export { deskKind, historyKind } from '../../shared/api/lead.ts';
 
 /** A lead's history and emails, oldest first (docs/product.md#follow-up). */
 export const historyQuery = (kind: LeadKind, id: number) =>

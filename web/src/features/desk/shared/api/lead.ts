@@ -1,4 +1,4 @@
-import type { paths } from '@lead-desk/contract';
+import type { components, paths } from '@lead-desk/contract';
 import type { SuccessResponseJSON } from 'openapi-typescript-helpers';
 import type { LeadKind } from '../desk-routes.ts';
 
@@ -12,3 +12,18 @@ interface Leads {
 }
 /** One lead of a kind, whole, as its API answers it. */
 export type Lead<K extends LeadKind> = Leads[K];
+
+/**
+ * The desk's paths name a kind in the plural (as the lists' API does); history, mail, notes and
+ * assignment, singly.
+ */
+export const historyKind = {
+  contacts: 'contact',
+  demos: 'demo',
+  'get-started': 'get-started',
+  newsletters: 'newsletter',
+} as const satisfies Record<LeadKind, components['schemas']['LeadKind']>;
+
+export const deskKind = Object.fromEntries(
+  Object.entries(historyKind).map(([desk, kind]) => [kind, desk]),
+) as { [K in LeadKind as (typeof historyKind)[K]]: K };
