@@ -16,9 +16,15 @@ import { apiSignIn, siteOrigin } from './mail-helpers.ts';
 // (scripts/e2e-server.mjs): a `viewer`, and `admin` an admin (another account is the owner). A
 // stack started from nothing (the compose test) has only its first account, the owner.
 
-/** The names of every button and select on the page: what a person could use to change something. */
+/**
+ * The names of every button and select on the page: what a person could use to change something.
+ * The lists' assignee filter only chooses what to read.
+ */
 async function controls(page: Page): Promise<string[]> {
-  const names = await page.getByRole('button').or(page.getByRole('combobox')).allInnerTexts();
+  const names = await page
+    .getByRole('button')
+    .or(page.getByRole('combobox').and(page.locator(':not([aria-label="Assignee filter"])')))
+    .allInnerTexts();
   return names.map((n) => n.trim()).filter(Boolean);
 }
 
@@ -37,6 +43,10 @@ test('a viewer reads the desk and finds no control that changes anything', async
   await page.goto(`/admin/demos?q=${tag}`);
   await expect(page.getByRole('link', { name: `Viewer ${tag}` })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+  // The assignee is shown and can be filtered on, but nothing selects or assigns leads.
+  await expect(page.getByRole('columnheader', { name: 'Assignee' })).toBeVisible();
+  await expect(page.getByLabel('Assignee filter')).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
   expect((await controls(page)).filter((n) => !readOnly.includes(n) && !/^(Previous|Next)$/.test(n))).toEqual(
     [],
   );
@@ -45,6 +55,9 @@ test('a viewer reads the desk and finds no control that changes anything', async
   await expect(page.getByRole('heading', { name: `Viewer ${tag}` })).toBeVisible();
   await expect(page.getByTestId('status').first()).toHaveText('pending');
   await expect(page.getByRole('heading', { name: 'Emails' })).toBeVisible();
+  await expect(page.getByTestId('assignee')).toHaveText('Nobody');
+  await expect(page.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
+  await expect(page.getByLabel('Assign to', { exact: true })).toHaveCount(0);
   expect((await controls(page)).filter((n) => !readOnly.includes(n))).toEqual([]);
 
   // The server, not the hidden controls, is what refuses: the audit page's address answers 403.
