@@ -120,9 +120,12 @@ test('a selection in a list is assigned at once, each lead as the list showed it
   const { other } = await colleague(request);
 
   await page.goto(`/admin/demos?q=${tag}`);
-  const table = page.getByRole('table', { name: 'Demo Requests list' });
+  const table = page.getByRole('table', { name: 'Demos list' });
   await expect(table.getByRole('row')).toHaveCount(4);
-  await page.getByRole('checkbox', { name: 'Select every lead on this page' }).check();
+  // Chakra's checkbox draws its box over the native input: a person clicks the box, in its label.
+  const all = page.getByRole('checkbox', { name: 'Select every lead on this page' });
+  await all.locator('..').click();
+  await expect(all).toBeChecked();
   await expect(page.getByTestId('selection')).toContainText('3 selected');
 
   // A colleague takes one of them after the list was shown: that one is left to them.
@@ -153,21 +156,25 @@ test('the assignee filters live in the URL, survive a reload and go with the CSV
   const mine = await submitContact(request, {
     name: `Filter mine ${tag}`,
     email: `a${tag}@example.com`,
-    message: 'x',
+    message: 'Please call me back.',
   });
   const theirs = await submitContact(request, {
     name: `Filter theirs ${tag}`,
     email: `b${tag}@example.com`,
-    message: 'x',
+    message: 'Please call me back.',
   });
-  await submitContact(request, { name: `Filter nobody ${tag}`, email: `c${tag}@example.com`, message: 'x' });
+  await submitContact(request, {
+    name: `Filter nobody ${tag}`,
+    email: `c${tag}@example.com`,
+    message: 'Please call me back.',
+  });
   const { me, other } = await colleague(request);
   await assignElsewhere(request, 'contact', mine.id, me.id);
   await assignElsewhere(request, 'contact', theirs.id, other.id);
 
   await page.goto('/admin/contacts');
-  await typeSearch(page, 'Contact Forms', tag);
-  const table = page.getByRole('table', { name: 'Contact Forms list' });
+  await typeSearch(page, 'Contacts', tag);
+  const table = page.getByRole('table', { name: 'Contacts list' });
   const names = () => table.getByRole('link').allInnerTexts();
   await expect.poll(names).toHaveLength(3);
 
@@ -209,7 +216,7 @@ test('an admin reassigns all of one person’s leads from their list @exclusive'
   const contact = await submitContact(request, {
     name: `Leaving ${tag}`,
     email: `a${tag}@example.com`,
-    message: 'x',
+    message: 'Please call me back.',
   });
   const demo = await submitDemo(request, { name: `Leaving demo ${tag}`, email: `b${tag}@example.com` });
   const { other } = await colleague(request);
@@ -217,7 +224,7 @@ test('an admin reassigns all of one person’s leads from their list @exclusive'
   await assignElsewhere(request, 'demo', demo.id, other.id);
 
   await page.goto(`/admin/contacts?assignee=${other.id}`);
-  const table = page.getByRole('table', { name: 'Contact Forms list' });
+  const table = page.getByRole('table', { name: 'Contacts list' });
   await expect(table.getByRole('link', { name: `Leaving ${tag}` })).toBeVisible();
   await page.getByLabel(`Reassign all of ${other.username}’s leads to`).selectOption({ label: 'admin' });
   await expect(page.getByText(/^\d+ leads? reassigned$/)).toBeVisible();
@@ -232,7 +239,7 @@ test('an admin reassigns all of one person’s leads from their list @exclusive'
     expect(lead.assigneeId).not.toBe(other.id);
   }
   await page.goto(`/admin/demos?assignee=me&q=${tag}`);
-  await expect(page.getByRole('table', { name: 'Demo Requests list' }).getByRole('link')).toHaveText([
+  await expect(page.getByRole('table', { name: 'Demos list' }).getByRole('link')).toHaveText([
     `Leaving demo ${tag}`,
   ]);
 });

@@ -32,12 +32,19 @@ export function parseId(id: string): number {
 
 /**
  * A list's place in the URL: the contract's own `q`, `assignee` ("Mine", "Unassigned", "Assigned
- * to ...": docs/product.md#assignment) and `cursor` query parameters.
+ * to ...": docs/product.md#assignment) and `cursor` query parameters. A person's id is kept as a
+ * number, so the router writes it as `assignee=12` (a text of digits it would quote).
  */
 export type ListSearch = Pick<
   NonNullable<paths['/api/contacts']['get']['parameters']['query']>,
-  'q' | 'assignee' | 'cursor'
->;
+  'q' | 'cursor'
+> & { assignee?: AssigneeFilter };
+export type AssigneeFilter = 'me' | 'none' | number;
+
+/** The filter as the contract's `assignee` parameter (and the other way, from a select's value). */
+export const assigneeParam = (a: AssigneeFilter | undefined) => (a === undefined ? undefined : String(a));
+export const assigneeFilter = (value: string): AssigneeFilter =>
+  value === 'me' || value === 'none' ? value : Number(value);
 
 const search = parameters.Search.schema;
 const cursor = parameters.Cursor.schema;
@@ -62,12 +69,14 @@ export function parseListSearch(raw: Record<string, unknown>): ListSearch {
   const assignee = text(raw.assignee, 'assignee');
   if (q !== undefined && length(q) > search.maxLength)
     throw new Error(`The search text in this address is longer than ${search.maxLength} characters.`);
-  if (assignee !== undefined && !assigneePattern.test(assignee))
+  // An account's number must also be one JavaScript holds exactly (as parseId's ids).
+  const exact = (a: string) => !/^\d/.test(a) || Number.isSafeInteger(Number(a));
+  if (assignee !== undefined && !(assigneePattern.test(assignee) && exact(assignee)))
     throw new Error('The assignee in this address is not me, none or an account’s number.');
   checkCursor(c);
   return {
     ...(q ? { q } : {}),
-    ...(assignee !== undefined ? { assignee } : {}),
+    ...(assignee !== undefined ? { assignee: assigneeFilter(assignee) } : {}),
     ...(c !== undefined ? { cursor: c } : {}),
   };
 }

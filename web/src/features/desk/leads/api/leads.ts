@@ -4,7 +4,7 @@ import type { RequestBodyJSON, SuccessResponseJSON } from 'openapi-typescript-he
 import { notify } from '../../../../components/notices.tsx';
 import { api, ApiError } from '../../../../lib/api-client.ts';
 import type { Lead } from '../../shared/api/lead.ts';
-import type { LeadKind, ListSearch } from '../../shared/desk-routes.ts';
+import { assigneeParam, type LeadKind, type ListSearch } from '../../shared/desk-routes.ts';
 import { adminKey } from '../../shared/api/session.ts';
 
 /** Each kind's endpoints, and the array field its list page names after it (docs/product.md#admin-desk). */
@@ -43,7 +43,13 @@ export const overviewQuery = queryOptions({
 
 async function fetchPage<K extends LeadKind>(kind: K, search: ListSearch): Promise<LeadPage<K>> {
   const { list, items } = endpoints[kind];
-  const { data } = await api.GET(list, { params: { query: { limit: PAGE_SIZE, ...search } } });
+  const { assignee, ...rest } = search;
+  const query = {
+    limit: PAGE_SIZE,
+    ...rest,
+    ...(assignee !== undefined ? { assignee: String(assignee) } : {}),
+  };
+  const { data } = await api.GET(list, { params: { query } });
   // The answer is this kind's page, its array under this kind's own name (checked above).
   const page = data as unknown as Omit<LeadPage<K>, 'items'> & Record<string, Lead<K>[]>;
   return {
@@ -56,7 +62,14 @@ async function fetchPage<K extends LeadKind>(kind: K, search: ListSearch): Promi
 
 export const leadPageQuery = <K extends LeadKind>(kind: K, search: ListSearch) =>
   queryOptions({
-    queryKey: [...adminKey, kind, 'list', search.q ?? '', search.assignee ?? '', search.cursor ?? ''],
+    queryKey: [
+      ...adminKey,
+      kind,
+      'list',
+      search.q ?? '',
+      assigneeParam(search.assignee) ?? '',
+      search.cursor ?? '',
+    ],
     queryFn: () => fetchPage(kind, search),
   });
 
@@ -77,7 +90,10 @@ export const leadQuery = <K extends LeadKind>(kind: K, id: number) =>
 
 /** The CSV of what the list shows: its search and its assignee filter, not its page. */
 export function exportUrl(kind: LeadKind, { q, assignee }: ListSearch): string {
-  const query = new URLSearchParams({ ...(q ? { q } : {}), ...(assignee ? { assignee } : {}) }).toString();
+  const query = new URLSearchParams({
+    ...(q ? { q } : {}),
+    ...(assignee !== undefined ? { assignee: String(assignee) } : {}),
+  }).toString();
   return `/api/${kind}/export${query ? `?${query}` : ''}`;
 }
 

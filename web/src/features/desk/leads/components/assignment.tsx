@@ -2,7 +2,12 @@ import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQuery, useCan } from '../../shared/api/session.ts';
 import type { Lead } from '../../shared/api/lead.ts';
-import type { LeadKind } from '../../shared/desk-routes.ts';
+import {
+  assigneeFilter,
+  assigneeParam,
+  type AssigneeFilter as Filter,
+  type LeadKind,
+} from '../../shared/desk-routes.ts';
 import {
   useAssignLead,
   useAssignLeads,
@@ -118,16 +123,16 @@ export function AssigneeFilter({
   people,
   onChange,
 }: {
-  value: string | undefined;
+  value: Filter | undefined;
   people: readonly TeamMember[];
-  onChange: (assignee: string | undefined) => void;
+  onChange: (assignee: Filter | undefined) => void;
 }) {
   return (
     <NativeSelect.Root size="sm" width="auto" minW="48">
       <NativeSelect.Field
         aria-label="Assignee filter"
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value || undefined)}
+        value={assigneeParam(value) ?? ''}
+        onChange={(e) => onChange(e.target.value ? assigneeFilter(e.target.value) : undefined)}
       >
         <option value="">Everyone’s leads</option>
         <option value="me">Mine</option>
@@ -138,8 +143,8 @@ export function AssigneeFilter({
           </option>
         ))}
         {/* A person no longer in the team's list (an id typed into the address) stays choosable. */}
-        {value && /^\d+$/.test(value) && !people.some((m) => String(m.id) === value) && (
-          <option value={value}>Assigned to {assigneeName(people, Number(value))}</option>
+        {typeof value === 'number' && !people.some((m) => m.id === value) && (
+          <option value={value}>Assigned to {assigneeName(people, value)}</option>
         )}
       </NativeSelect.Field>
       <NativeSelect.Indicator />

@@ -16,7 +16,12 @@ import { useState } from 'react';
 import type { TeamMember } from '../api/assignment.ts';
 import { exportUrl, leadPageQuery, PAGE_SIZE } from '../api/leads.ts';
 import { useCan } from '../../shared/api/session.ts';
-import { SEARCH_MAX_LENGTH, type LeadKind, type ListSearch } from '../../shared/desk-routes.ts';
+import {
+  SEARCH_MAX_LENGTH,
+  type AssigneeFilter as Filter,
+  type LeadKind,
+  type ListSearch,
+} from '../../shared/desk-routes.ts';
 import { leadViews, type LeadView } from './lead-views.tsx';
 import { useSearchText } from '../../shared/use-search-text.ts';
 import { AssigneeFilter, assigneeName, BulkAssign, ReassignAll } from './assignment.tsx';
@@ -32,7 +37,7 @@ export interface LeadListProps<K extends LeadKind> {
   /** Another page of the same search, with the cursors of the pages before it. */
   onPage: (cursor: string | undefined, earlier: string[] | undefined) => void;
   /** Another assignee filter (none: everyone's leads): the list starts again at its first page. */
-  onAssignee: (assignee: string | undefined) => void;
+  onAssignee: (assignee: Filter | undefined) => void;
   /** The team, for the assignee column, the filter and "Assign to ...". */
   people: readonly TeamMember[];
 }
@@ -71,7 +76,7 @@ export function LeadList<K extends LeadKind>({
       else next.delete(id);
       return next;
     });
-  const personId = search.assignee && /^\d+$/.test(search.assignee) ? Number(search.assignee) : undefined;
+  const personId = typeof search.assignee === 'number' ? search.assignee : undefined;
 
   const previous = () => {
     // A link opened afresh does not know the pages before it: the first page is the one it can reach.
@@ -184,7 +189,7 @@ export function LeadList<K extends LeadKind>({
         </Table.Root>
         {page.isSuccess && items.length === 0 && (
           <Text p="4" color="gray.700">
-            {search.q || search.assignee ? 'No leads match your search.' : 'No leads yet.'}
+            {search.q || search.assignee !== undefined ? 'No leads match your search.' : 'No leads yet.'}
           </Text>
         )}
       </Box>

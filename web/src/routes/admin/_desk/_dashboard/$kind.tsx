@@ -48,7 +48,7 @@ function ListTab() {
       people={people}
       onSearch={(q) =>
         void navigate({
-          search: { ...(q ? { q } : {}), ...(assignee ? { assignee } : {}) },
+          search: { ...(q ? { q } : {}), ...(assignee !== undefined ? { assignee } : {}) },
           replace: true,
           resetScroll: false,
         })
@@ -56,7 +56,7 @@ function ListTab() {
       // Another filter is another place: Back returns to the list as it was.
       onAssignee={(next) =>
         void navigate({
-          search: { ...(search.q ? { q: search.q } : {}), ...(next ? { assignee: next } : {}) },
+          search: { ...(search.q ? { q: search.q } : {}), ...(next !== undefined ? { assignee: next } : {}) },
         })
       }
       onPage={(cursor, cursors) =>
