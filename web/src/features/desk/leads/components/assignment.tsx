@@ -16,9 +16,10 @@ import {
   type TeamMember,
 } from '../api/assignment.ts';
 
-// The desk's side of lead assignment (docs/product.md#assignment): who has a lead, giving it to
-// someone, a list's selection and filters, and moving all of one person's leads to another.
-// The people come from the route (the team's list), as the desk composes capabilities there.
+// The desk's side of lead assignment (docs/product.md#assignment, docs/web.md#desk-assignment):
+// who has a lead, giving it to someone, a list's selection and filters, and moving all of one
+// person's leads to another. The people come from the route (the team's list), as the desk
+// composes capabilities there.
 
 /** An assignee's name: the person's username, "Nobody" for none. */
 export function assigneeName(people: readonly TeamMember[], id: number | null): string {
