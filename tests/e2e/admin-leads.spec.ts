@@ -56,6 +56,7 @@ test.describe('admin dashboard', () => {
       Phone: '+1 (555) 010-0001',
       Company: `Acme ${tag}`,
       Message: 'Tell me about phone lookups, please.',
+      Assignee: 'Nobody',
     });
 
     table = await searchList(page, /^Demos/, 'Demos', tag);
@@ -70,6 +71,7 @@ test.describe('admin dashboard', () => {
       'Preferred Date',
       'Preferred Time',
       'Message',
+      'Assignee',
     ]);
     expect(demo).toMatchObject({
       Name: `Columns Demo ${tag}`,
@@ -94,6 +96,7 @@ test.describe('admin dashboard', () => {
       'Service',
       'Monthly Volume',
       'Message',
+      'Assignee',
     ]);
     expect(start).toMatchObject({
       Name: `Columns Start ${tag}`,
@@ -105,7 +108,7 @@ test.describe('admin dashboard', () => {
 
     table = await searchList(page, /^Newsletter/, 'Newsletter', tag);
     const news = await rowCells(table, table.locator('tbody tr').first());
-    expect(Object.keys(news)).toEqual(['Email', 'Subscribed', 'Status']);
+    expect(Object.keys(news)).toEqual(['Email', 'Subscribed', 'Status', 'Assignee']);
     expect(news.Email).toBe(`news.${tag}@example.com`);
     expect(news.Status).toMatch(/^Active/);
   });

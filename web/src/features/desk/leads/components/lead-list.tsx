@@ -133,22 +133,20 @@ export function LeadList<K extends LeadKind>({
         >
           <Table.Header>
             <Table.Row>
-              {maySelect && (
-                <Table.ColumnHeader w="6">
-                  <Checkbox.Root
-                    size="sm"
-                    checked={allSelected ? true : selected.length > 0 ? 'indeterminate' : false}
-                    onCheckedChange={({ checked }) =>
-                      setSelectedIds(new Set(checked === true ? items.map((l) => l.id) : []))
-                    }
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label srOnly>Select every lead on this page</Checkbox.Label>
-                  </Checkbox.Root>
-                </Table.ColumnHeader>
-              )}
-              {view.fields.map((f) => (
+              {/* The selection's boxes sit in the first column, beside the name they select. */}
+              <Table.ColumnHeader>
+                <HStack gap="2">
+                  {maySelect && (
+                    <RowCheckbox
+                      label="Select every lead on this page"
+                      checked={allSelected ? true : selected.length > 0 ? 'indeterminate' : false}
+                      onChange={(on) => setSelectedIds(new Set(on ? items.map((l) => l.id) : []))}
+                    />
+                  )}
+                  <span>{first!.header}</span>
+                </HStack>
+              </Table.ColumnHeader>
+              {rest.map((f) => (
                 <Table.ColumnHeader key={f.header}>{f.header}</Table.ColumnHeader>
               ))}
               <Table.ColumnHeader>Assignee</Table.ColumnHeader>
@@ -157,25 +155,21 @@ export function LeadList<K extends LeadKind>({
           <Table.Body>
             {items.map((lead) => (
               <Table.Row key={lead.id} data-selected={selectedIds.has(lead.id) ? '' : undefined}>
-                {maySelect && (
-                  <Table.Cell verticalAlign="top">
-                    <Checkbox.Root
-                      size="sm"
-                      checked={selectedIds.has(lead.id)}
-                      onCheckedChange={({ checked }) => toggle(lead.id, checked === true)}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label srOnly>Select {view.name(lead)}</Checkbox.Label>
-                    </Checkbox.Root>
-                  </Table.Cell>
-                )}
                 <Table.Cell verticalAlign="top">
-                  <ChakraLink asChild variant="underline">
-                    <Link to="/admin/$kind/$id" params={{ kind, id: lead.id }}>
-                      {first!.cell(lead)}
-                    </Link>
-                  </ChakraLink>
+                  <HStack gap="2" align="flex-start">
+                    {maySelect && (
+                      <RowCheckbox
+                        label={`Select ${view.name(lead)}`}
+                        checked={selectedIds.has(lead.id)}
+                        onChange={(on) => toggle(lead.id, on)}
+                      />
+                    )}
+                    <ChakraLink asChild variant="underline">
+                      <Link to="/admin/$kind/$id" params={{ kind, id: lead.id }}>
+                        {first!.cell(lead)}
+                      </Link>
+                    </ChakraLink>
+                  </HStack>
                 </Table.Cell>
                 {rest.map((f) => (
                   <Table.Cell key={f.header} verticalAlign="top">
@@ -209,6 +203,24 @@ export function LeadList<K extends LeadKind>({
         </Text>
       </HStack>
     </Stack>
+  );
+}
+
+/** A selection box named for what it selects (by its label, not by text in the cell). */
+function RowCheckbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean | 'indeterminate';
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <Checkbox.Root size="sm" mt="0.5" checked={checked} onCheckedChange={(e) => onChange(e.checked === true)}>
+      <Checkbox.HiddenInput aria-label={label} />
+      <Checkbox.Control />
+    </Checkbox.Root>
   );
 }
 
