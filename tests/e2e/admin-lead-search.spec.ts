@@ -104,7 +104,7 @@ test.describe('admin dashboard', () => {
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(text);
-    expect(rows[0]).toEqual(['Name', 'Email', 'Date', 'Service', 'Phone', 'Company', 'Message']);
+    expect(rows[0]).toEqual(['Name', 'Email', 'Date', 'Service', 'Phone', 'Company', 'Message', 'Assignee']);
     expect(rows).toHaveLength(3);
     // Newest first, as in the list.
     expect(rows[1]).toEqual([
@@ -115,6 +115,8 @@ test.describe('admin dashboard', () => {
       "'+1 555 0100",
       `'=HYPERLINK("http://evil.example") ${tag}`,
       `'@SUM(1+1), "quoted"\nand a second line`,
+      // Nobody's (docs/product.md#assignment).
+      '',
     ]);
     expect(rows[2]?.[0]).toBe(`Plain Export ${tag}`);
     expect(rows[2]?.[5]).toBe(`Exporters ${tag}`);
