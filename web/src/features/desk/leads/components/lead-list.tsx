@@ -66,7 +66,7 @@ export function LeadList<K extends LeadKind>({
   const [text, setText] = useSearchText(search.q ?? '', onSearch);
   const items = page.data?.items ?? [];
   const [first, ...rest] = view.fields;
-  // Only rows on the shown page stay selected (another page, search or filter is another selection).
+  // Only the shown page's rows count as selected (another page, search or filter is another list).
   const selected = items.filter((l) => selectedIds.has(l.id));
   const allSelected = items.length > 0 && selected.length === items.length;
   const toggle = (id: number, on: boolean) =>
