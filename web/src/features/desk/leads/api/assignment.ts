@@ -13,8 +13,8 @@ type S = components['schemas'];
 export type TeamMember = S['TeamMember'];
 export type BulkOutcome = S['BulkAssignmentResult']['outcome'];
 
-/** The people a lead may be given to: those who work leads (a viewer changes nothing). */
-export const worksLeads = (m: TeamMember) => m.role !== 'viewer';
+/** The people a lead may be given to: active accounts that work leads (a viewer changes nothing). */
+export const worksLeads = (m: TeamMember) => m.active && m.role !== 'viewer';
 
 /** A failed assignment's notice: the server's detail names who has the lead now. */
 function failed(title: string, e: unknown) {

@@ -138,11 +138,15 @@ export function AssigneeFilter({
         <option value="">Everyone’s leads</option>
         <option value="me">Mine</option>
         <option value="none">Unassigned</option>
-        {people.filter(worksLeads).map((m) => (
-          <option key={m.id} value={String(m.id)}>
-            Assigned to {m.username}
-          </option>
-        ))}
+        {/* A deactivated person's leads stay theirs until reassigned: they can be listed. */}
+        {people
+          .filter((m) => m.role !== 'viewer')
+          .map((m) => (
+            <option key={m.id} value={String(m.id)}>
+              Assigned to {m.username}
+              {m.active ? '' : ' (deactivated)'}
+            </option>
+          ))}
         {/* A person no longer in the team's list (an id typed into the address) stays choosable. */}
         {typeof value === 'number' && !people.some((m) => m.id === value) && (
           <option value={value}>Assigned to {assigneeName(people, value)}</option>
