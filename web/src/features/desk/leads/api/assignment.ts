@@ -74,21 +74,3 @@ export function useAssignLeads(kind: LeadKind) {
     onSettled: () => qc.invalidateQueries({ queryKey: adminKey }),
   });
 }
-
-/** Every lead of one person, of every kind, to another (docs/product.md#reassign-all; admins). */
-export function useReassignAll(fromId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (toAssigneeId: number) =>
-      (
-        await api.POST('/api/team/members/{id}/reassign', {
-          params: { path: { id: fromId } },
-          body: { toAssigneeId },
-        })
-      ).data!,
-    onSuccess: ({ total }) =>
-      notify({ type: 'success', title: `${total} ${total === 1 ? 'lead' : 'leads'} reassigned` }),
-    onError: (e) => failed('Nothing was reassigned', e),
-    onSettled: () => qc.invalidateQueries({ queryKey: adminKey }),
-  });
-}

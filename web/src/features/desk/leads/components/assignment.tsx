@@ -8,18 +8,12 @@ import {
   type AssigneeFilter as Filter,
   type LeadKind,
 } from '../../shared/desk-routes.ts';
-import {
-  useAssignLead,
-  useAssignLeads,
-  useReassignAll,
-  worksLeads,
-  type TeamMember,
-} from '../api/assignment.ts';
+import { useAssignLead, useAssignLeads, worksLeads, type TeamMember } from '../api/assignment.ts';
 
 // The desk's side of lead assignment (docs/product.md#assignment, docs/web.md#desk-assignment):
-// who has a lead, giving it to someone, a list's selection and filters, and moving all of one
-// person's leads to another. The people come from the route (the team's list), as the desk
-// composes capabilities there.
+// who has a lead, giving it to someone, a list's selection and filters ("reassign all" is the
+// team page's). The people come from the route (the team's list), as the desk composes
+// capabilities there.
 
 /** An assignee's name: the person's username, "Nobody" for none. */
 export function assigneeName(people: readonly TeamMember[], id: number | null): string {
@@ -198,21 +192,5 @@ export function BulkAssign<K extends LeadKind>({
         Unassign selected
       </Button>
     </HStack>
-  );
-}
-
-/** On one person's list, for admins: every lead of theirs, of every kind, to another in one step. */
-export function ReassignAll({ fromId, people }: { fromId: number; people: readonly TeamMember[] }) {
-  const mayReassign = useCan('reassignMemberLeads');
-  const reassign = useReassignAll(fromId);
-  if (!mayReassign) return null;
-  return (
-    <PersonPicker
-      label={`Reassign all of ${assigneeName(people, fromId)}’s leads to`}
-      prompt="Reassign all to …"
-      people={people.filter((m) => worksLeads(m) && m.id !== fromId)}
-      disabled={reassign.isPending}
-      onPick={(to) => reassign.mutate(to)}
-    />
   );
 }

@@ -24,7 +24,7 @@ import {
 } from '../../shared/desk-routes.ts';
 import { leadViews, type LeadView } from './lead-views.tsx';
 import { useSearchText } from '../../shared/use-search-text.ts';
-import { AssigneeFilter, assigneeName, BulkAssign, ReassignAll } from './assignment.tsx';
+import { AssigneeFilter, assigneeName, BulkAssign } from './assignment.tsx';
 
 export interface LeadListProps<K extends LeadKind> {
   kind: K;
@@ -76,7 +76,6 @@ export function LeadList<K extends LeadKind>({
       else next.delete(id);
       return next;
     });
-  const personId = typeof search.assignee === 'number' ? search.assignee : undefined;
 
   const previous = () => {
     // A link opened afresh does not know the pages before it: the first page is the one it can reach.
@@ -110,18 +109,13 @@ export function LeadList<K extends LeadKind>({
           </Button>
         )}
       </HStack>
-      {(personId !== undefined || (maySelect && selected.length > 0)) && (
-        <HStack gap="4" flexWrap="wrap">
-          {maySelect && selected.length > 0 && (
-            <BulkAssign
-              kind={kind}
-              selected={selected}
-              people={people}
-              onDone={() => setSelectedIds(new Set())}
-            />
-          )}
-          {personId !== undefined && <ReassignAll fromId={personId} people={people} />}
-        </HStack>
+      {maySelect && selected.length > 0 && (
+        <BulkAssign
+          kind={kind}
+          selected={selected}
+          people={people}
+          onDone={() => setSelectedIds(new Set())}
+        />
       )}
       <Box overflowX="auto" bg="white" rounded="md" borderWidth="1px">
         <Table.Root

@@ -39,3 +39,19 @@ export const useSetActive = () =>
       ? api.POST('/api/team/members/{id}/reactivate', { params: { path: { id } } })
       : api.POST('/api/team/members/{id}/deactivate', { params: { path: { id } } }),
   );
+
+/** Every lead of one person, of every kind, to another in one step (docs/product.md#reassign-all). */
+export function useReassignAll() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, toAssigneeId }: { id: number; toAssigneeId: number }) =>
+      (
+        await api.POST('/api/team/members/{id}/reassign', {
+          params: { path: { id } },
+          body: { toAssigneeId },
+        })
+      ).data!,
+    // The people's counts and every list of leads change.
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,8 +1,26 @@
-import { Badge, Box, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Link as ChakraLink,
+  HStack,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { notify } from '../../../../components/notices.tsx';
-import { roleLabels, type Role } from '../../../../lib/roles.ts';
-import { manageable, membersQuery, useChangeRole, useSetActive, type TeamMember } from '../api/members.ts';
+import { can, roleLabels, type Role } from '../../../../lib/roles.ts';
+import {
+  manageable,
+  membersQuery,
+  useChangeRole,
+  useReassignAll,
+  useSetActive,
+  type TeamMember,
+} from '../api/members.ts';
 import { refused } from './problem-notice.ts';
 
 /**
@@ -45,7 +63,22 @@ export function MembersTable({ me }: { me: { username: string; role: Role } }) {
                 </Badge>
               </Table.Cell>
               <Table.Cell>
-                {m.assignedLeads} ({m.openLeads} open)
+                <Stack gap="1" align="flex-start">
+                  {/* A person's leads are the lists filtered by them (docs/product.md#reassign-all). */}
+                  <ChakraLink asChild variant="underline">
+                    <Link
+                      to="/admin/$kind"
+                      params={{ kind: 'contacts' }}
+                      search={{ assignee: m.id }}
+                      aria-label={`Leads of ${m.username}`}
+                    >
+                      {m.assignedLeads} ({m.openLeads} open)
+                    </Link>
+                  </ChakraLink>
+                  {can(me.role, 'reassignMemberLeads') && m.assignedLeads > 0 && (
+                    <ReassignAll member={m} members={members} />
+                  )}
+                </Stack>
               </Table.Cell>
               <Table.Cell>{mayManage(m) && <ActiveToggle member={m} />}</Table.Cell>
             </Table.Row>
@@ -125,5 +158,49 @@ function ActiveToggle({ member }: { member: TeamMember }) {
         {verb}
       </Button>
     </HStack>
+  );
+}
+
+/** "Reassign all to ...": every lead of this person, of every kind, to another who works leads. */
+function ReassignAll({ member, members }: { member: TeamMember; members: TeamMember[] }) {
+  const reassign = useReassignAll();
+  const to = members.filter((o) => o.active && o.role !== 'viewer' && o.id !== member.id);
+  const onPick = (target: TeamMember) => {
+    if (
+      !window.confirm(`Move all ${member.assignedLeads} leads of ${member.username} to ${target.username}?`)
+    )
+      return;
+    reassign.mutate(
+      { id: member.id, toAssigneeId: target.id },
+      {
+        onSuccess: ({ total }) =>
+          notify({
+            type: 'success',
+            title: `${total} ${total === 1 ? 'lead' : 'leads'} reassigned`,
+            description: `From ${member.username} to ${target.username}.`,
+          }),
+        onError: refused('Nothing was reassigned'),
+      },
+    );
+  };
+  return (
+    <NativeSelect.Root size="xs" width="auto" minW="36" disabled={reassign.isPending}>
+      <NativeSelect.Field
+        aria-label={`Reassign all of ${member.username}’s leads to`}
+        value=""
+        onChange={(e) => {
+          const target = to.find((o) => String(o.id) === e.currentTarget.value);
+          if (target) onPick(target);
+        }}
+      >
+        <option value="">Reassign all to …</option>
+        {to.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.username}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }
