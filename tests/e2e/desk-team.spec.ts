@@ -104,7 +104,11 @@ test('an admin invites a member and a viewer, both join; the member works a lead
   await expect(viewerPage.getByRole('link', { name: 'Team', exact: true })).toHaveCount(0);
   await viewerPage.goto('/admin/team');
   const team = viewerPage.getByRole('table', { name: 'Team members' });
-  await expect(team.getByRole('row').filter({ hasText: member.username })).toContainText('Member');
+  await expect(
+    team
+      .getByRole('row')
+      .filter({ has: viewerPage.getByRole('cell', { name: member.username, exact: true }) }),
+  ).toContainText('Member');
   await expect(team.getByRole('button')).toHaveCount(0);
   await expect(team.getByRole('combobox')).toHaveCount(0);
   await expect(viewerPage.getByRole('form', { name: 'Invite someone' })).toHaveCount(0);
@@ -112,9 +116,13 @@ test('an admin invites a member and a viewer, both join; the member works a lead
   // The admin sees both, and deactivates the member.
   await page.reload();
   const members = page.getByRole('table', { name: 'Team members' });
-  await expect(members.getByRole('row').filter({ hasText: viewer.username })).toContainText(viewer.email);
+  await expect(
+    members.getByRole('row').filter({ has: page.getByRole('cell', { name: viewer.username, exact: true }) }),
+  ).toContainText(viewer.email);
   await page.getByRole('button', { name: `Deactivate ${member.username}` }).click();
-  await expect(members.getByRole('row').filter({ hasText: member.username })).toContainText('Deactivated');
+  await expect(
+    members.getByRole('row').filter({ has: page.getByRole('cell', { name: member.username, exact: true }) }),
+  ).toContainText('Deactivated');
 
   // The member's open tab: its next action finds the session gone.
   await memberPage.getByRole('button', { name: 'Refresh' }).click();
