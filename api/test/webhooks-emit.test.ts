@@ -40,6 +40,15 @@ describe('events emitted by other code (emitEvent)', () => {
     createdAt: new Date().toISOString(),
     invitation: null,
     assigneeId: null,
+    attribution: {
+      landingPage: '',
+      referrer: '',
+      utmSource: '',
+      utmMedium: '',
+      utmCampaign: '',
+      utmTerm: '',
+      utmContent: '',
+    },
   } as const;
   const subscriber = {
     id: 9,

@@ -1186,6 +1186,22 @@ export interface components {
         ContactMessage: string;
         /** @description Hidden from people; anything in it marks the submission as a bot's, which is accepted and dropped. */
         Honeypot: string;
+        /** @description Attribution (docs/product.md#attribution): the path of the first page of the visit on this site, without its query; '' when unknown. */
+        LandingPage: string;
+        /** @description Attribution: the origin (scheme, host, port) of the site that sent the visitor, never its full address; '' for a direct visit. */
+        ReferrerOrigin: string;
+        /** @description Attribution: the value of the utm_* parameter of the same name that brought the visitor; '' when absent. */
+        UtmValue: string;
+        /** @description Where the lead came from (docs/product.md#attribution); '' for what is unknown. */
+        Attribution: {
+            landingPage: string;
+            referrer: string;
+            utmSource: string;
+            utmMedium: string;
+            utmCampaign: string;
+            utmTerm: string;
+            utmContent: string;
+        };
         /** @enum {string} */
         Service: "" | "sms-ai" | "data-lookups" | "call-warmup" | "all";
         /** @enum {string} */
@@ -1211,6 +1227,13 @@ export interface components {
             service?: components["schemas"]["Service"];
             /** Message */
             message: components["schemas"]["ContactMessage"];
+            landingPage?: components["schemas"]["LandingPage"];
+            referrer?: components["schemas"]["ReferrerOrigin"];
+            utmSource?: components["schemas"]["UtmValue"];
+            utmMedium?: components["schemas"]["UtmValue"];
+            utmCampaign?: components["schemas"]["UtmValue"];
+            utmTerm?: components["schemas"]["UtmValue"];
+            utmContent?: components["schemas"]["UtmValue"];
             website?: components["schemas"]["Honeypot"];
         };
         GetStartedInput: {
@@ -1228,6 +1251,13 @@ export interface components {
             monthlyVolume?: components["schemas"]["MonthlyVolume"];
             /** Additional Information */
             message?: components["schemas"]["Message"];
+            landingPage?: components["schemas"]["LandingPage"];
+            referrer?: components["schemas"]["ReferrerOrigin"];
+            utmSource?: components["schemas"]["UtmValue"];
+            utmMedium?: components["schemas"]["UtmValue"];
+            utmCampaign?: components["schemas"]["UtmValue"];
+            utmTerm?: components["schemas"]["UtmValue"];
+            utmContent?: components["schemas"]["UtmValue"];
             website?: components["schemas"]["Honeypot"];
         };
         DemoInput: {
@@ -1245,6 +1275,13 @@ export interface components {
             preferredTime?: components["schemas"]["PreferredTime"];
             /** What would you like to see in the demo? */
             message?: components["schemas"]["Message"];
+            landingPage?: components["schemas"]["LandingPage"];
+            referrer?: components["schemas"]["ReferrerOrigin"];
+            utmSource?: components["schemas"]["UtmValue"];
+            utmMedium?: components["schemas"]["UtmValue"];
+            utmCampaign?: components["schemas"]["UtmValue"];
+            utmTerm?: components["schemas"]["UtmValue"];
+            utmContent?: components["schemas"]["UtmValue"];
             website?: components["schemas"]["Honeypot"];
         };
         NewsletterInput: {
@@ -1281,6 +1318,7 @@ export interface components {
             service: components["schemas"]["Service"];
             message: string;
             createdAt: components["schemas"]["Timestamp"];
+            attribution: components["schemas"]["Attribution"];
         };
         DemoRequest: {
             assigneeId: components["schemas"]["AssigneeId"];
@@ -1294,6 +1332,7 @@ export interface components {
             message: string;
             status: components["schemas"]["DemoStatus"];
             createdAt: components["schemas"]["Timestamp"];
+            attribution: components["schemas"]["Attribution"];
             /** @description The calendar invitation sent from the desk, or null before one is sent. */
             invitation: components["schemas"]["Invitation"] | null;
         };
@@ -1330,6 +1369,7 @@ export interface components {
             message: string;
             status: components["schemas"]["GetStartedStatus"];
             createdAt: components["schemas"]["Timestamp"];
+            attribution: components["schemas"]["Attribution"];
         };
         /**
          * @description pending until the address is confirmed by email; inactive after an unsubscribe or the desk's deactivation.
@@ -1522,6 +1562,11 @@ export interface components {
                 name: string;
                 email: string;
                 createdAt: components["schemas"]["Timestamp"];
+            }[];
+            /** @description Contacts, demos and get-started requests of the last 30 days by source (docs/product.md#attribution), most leads first, at most 10. */
+            sources: {
+                source: string;
+                leads: number;
             }[];
             /** @description Leads per UTC day over the last 30 days, oldest first, one entry per day. */
             daily: {
@@ -2153,6 +2198,10 @@ export interface components {
         AssigneeFilter: string;
         /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
         Search: string;
+        /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+        Source: string;
+        /** @description Only leads whose utm_campaign is exactly this. */
+        Campaign: string;
         AuditActorKind: components["schemas"]["AuditActorKind"];
         /** @description Only this account's entries. */
         AuditActorId: components["schemas"]["Id"];
@@ -2248,6 +2297,10 @@ export interface operations {
                 q?: components["parameters"]["Search"];
                 /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
                 assignee?: components["parameters"]["AssigneeFilter"];
+                /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+                source?: components["parameters"]["Source"];
+                /** @description Only leads whose utm_campaign is exactly this. */
+                campaign?: components["parameters"]["Campaign"];
             };
             header?: never;
             path?: never;
@@ -2312,6 +2365,10 @@ export interface operations {
                 q?: components["parameters"]["Search"];
                 /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
                 assignee?: components["parameters"]["AssigneeFilter"];
+                /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+                source?: components["parameters"]["Source"];
+                /** @description Only leads whose utm_campaign is exactly this. */
+                campaign?: components["parameters"]["Campaign"];
             };
             header?: never;
             path?: never;
@@ -2561,6 +2618,10 @@ export interface operations {
                 q?: components["parameters"]["Search"];
                 /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
                 assignee?: components["parameters"]["AssigneeFilter"];
+                /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+                source?: components["parameters"]["Source"];
+                /** @description Only leads whose utm_campaign is exactly this. */
+                campaign?: components["parameters"]["Campaign"];
             };
             header?: never;
             path?: never;
@@ -2596,6 +2657,10 @@ export interface operations {
                 q?: components["parameters"]["Search"];
                 /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
                 assignee?: components["parameters"]["AssigneeFilter"];
+                /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+                source?: components["parameters"]["Source"];
+                /** @description Only leads whose utm_campaign is exactly this. */
+                campaign?: components["parameters"]["Campaign"];
             };
             header?: never;
             path?: never;
@@ -2647,6 +2712,10 @@ export interface operations {
                 q?: components["parameters"]["Search"];
                 /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
                 assignee?: components["parameters"]["AssigneeFilter"];
+                /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+                source?: components["parameters"]["Source"];
+                /** @description Only leads whose utm_campaign is exactly this. */
+                campaign?: components["parameters"]["Campaign"];
             };
             header?: never;
             path?: never;
@@ -2682,6 +2751,10 @@ export interface operations {
                 q?: components["parameters"]["Search"];
                 /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
                 assignee?: components["parameters"]["AssigneeFilter"];
+                /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+                source?: components["parameters"]["Source"];
+                /** @description Only leads whose utm_campaign is exactly this. */
+                campaign?: components["parameters"]["Campaign"];
             };
             header?: never;
             path?: never;

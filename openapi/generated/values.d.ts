@@ -165,6 +165,69 @@ export declare const schemas: {
     readonly type: "string",
     readonly maxLength: 1000
   },
+  readonly LandingPage: {
+    readonly type: "string",
+    readonly maxLength: 1000,
+    readonly pattern: "^(/[^?#]*)?$",
+    readonly "x-messages": {
+      readonly pattern: "The landing page must be a path on this site",
+      readonly maxLength: "The landing page must be at most 1000 characters",
+      readonly type: "The landing page must be a path on this site"
+    }
+  },
+  readonly ReferrerOrigin: {
+    readonly type: "string",
+    readonly maxLength: 300,
+    readonly pattern: "^(https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?)?$",
+    readonly "x-messages": {
+      readonly pattern: "The referrer must be an origin such as https://example.com",
+      readonly maxLength: "The referrer must be at most 300 characters",
+      readonly type: "The referrer must be an origin such as https://example.com"
+    }
+  },
+  readonly UtmValue: {
+    readonly type: "string",
+    readonly maxLength: 200,
+    readonly "x-messages": {
+      readonly maxLength: "A campaign parameter must be at most 200 characters",
+      readonly type: "A campaign parameter must be text"
+    }
+  },
+  readonly Attribution: {
+    readonly type: "object",
+    readonly required: readonly [
+      "landingPage",
+      "referrer",
+      "utmSource",
+      "utmMedium",
+      "utmCampaign",
+      "utmTerm",
+      "utmContent"
+    ],
+    readonly properties: {
+      readonly landingPage: {
+        readonly type: "string"
+      },
+      readonly referrer: {
+        readonly type: "string"
+      },
+      readonly utmSource: {
+        readonly type: "string"
+      },
+      readonly utmMedium: {
+        readonly type: "string"
+      },
+      readonly utmCampaign: {
+        readonly type: "string"
+      },
+      readonly utmTerm: {
+        readonly type: "string"
+      },
+      readonly utmContent: {
+        readonly type: "string"
+      }
+    }
+  },
   readonly Service: {
     readonly type: "string",
     readonly enum: readonly [
@@ -305,6 +368,27 @@ export declare const schemas: {
         readonly $ref: "ContactMessage",
         readonly title: "Message"
       },
+      readonly landingPage: {
+        readonly $ref: "LandingPage"
+      },
+      readonly referrer: {
+        readonly $ref: "ReferrerOrigin"
+      },
+      readonly utmSource: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmMedium: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmCampaign: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmTerm: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmContent: {
+        readonly $ref: "UtmValue"
+      },
       readonly website: {
         readonly $ref: "Honeypot"
       }
@@ -351,6 +435,27 @@ export declare const schemas: {
         readonly $ref: "Message",
         readonly title: "Additional Information"
       },
+      readonly landingPage: {
+        readonly $ref: "LandingPage"
+      },
+      readonly referrer: {
+        readonly $ref: "ReferrerOrigin"
+      },
+      readonly utmSource: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmMedium: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmCampaign: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmTerm: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmContent: {
+        readonly $ref: "UtmValue"
+      },
       readonly website: {
         readonly $ref: "Honeypot"
       }
@@ -396,6 +501,27 @@ export declare const schemas: {
       readonly message: {
         readonly $ref: "Message",
         readonly title: "What would you like to see in the demo?"
+      },
+      readonly landingPage: {
+        readonly $ref: "LandingPage"
+      },
+      readonly referrer: {
+        readonly $ref: "ReferrerOrigin"
+      },
+      readonly utmSource: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmMedium: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmCampaign: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmTerm: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmContent: {
+        readonly $ref: "UtmValue"
       },
       readonly website: {
         readonly $ref: "Honeypot"
@@ -505,7 +631,8 @@ export declare const schemas: {
       "service",
       "message",
       "createdAt",
-      "assigneeId"
+      "assigneeId",
+      "attribution"
     ],
     readonly properties: {
       readonly assigneeId: {
@@ -534,6 +661,9 @@ export declare const schemas: {
       },
       readonly createdAt: {
         readonly $ref: "Timestamp"
+      },
+      readonly attribution: {
+        readonly $ref: "Attribution"
       }
     }
   },
@@ -551,7 +681,8 @@ export declare const schemas: {
       "status",
       "createdAt",
       "invitation",
-      "assigneeId"
+      "assigneeId",
+      "attribution"
     ],
     readonly properties: {
       readonly assigneeId: {
@@ -586,6 +717,9 @@ export declare const schemas: {
       },
       readonly createdAt: {
         readonly $ref: "Timestamp"
+      },
+      readonly attribution: {
+        readonly $ref: "Attribution"
       },
       readonly invitation: {}
     }
@@ -706,7 +840,8 @@ export declare const schemas: {
       "message",
       "status",
       "createdAt",
-      "assigneeId"
+      "assigneeId",
+      "attribution"
     ],
     readonly properties: {
       readonly assigneeId: {
@@ -741,6 +876,9 @@ export declare const schemas: {
       },
       readonly createdAt: {
         readonly $ref: "Timestamp"
+      },
+      readonly attribution: {
+        readonly $ref: "Attribution"
       }
     }
   },
@@ -1274,13 +1412,17 @@ export declare const schemas: {
     readonly required: readonly [
       "counts",
       "recent",
-      "daily"
+      "daily",
+      "sources"
     ],
     readonly properties: {
       readonly counts: {
         readonly type: "object"
       },
       readonly recent: {
+        readonly type: "array"
+      },
+      readonly sources: {
         readonly type: "array"
       },
       readonly daily: {

@@ -165,6 +165,69 @@ export const schemas = {
     "type": "string",
     "maxLength": 1000
   },
+  "LandingPage": {
+    "type": "string",
+    "maxLength": 1000,
+    "pattern": "^(/[^?#]*)?$",
+    "x-messages": {
+      "pattern": "The landing page must be a path on this site",
+      "maxLength": "The landing page must be at most 1000 characters",
+      "type": "The landing page must be a path on this site"
+    }
+  },
+  "ReferrerOrigin": {
+    "type": "string",
+    "maxLength": 300,
+    "pattern": "^(https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?)?$",
+    "x-messages": {
+      "pattern": "The referrer must be an origin such as https://example.com",
+      "maxLength": "The referrer must be at most 300 characters",
+      "type": "The referrer must be an origin such as https://example.com"
+    }
+  },
+  "UtmValue": {
+    "type": "string",
+    "maxLength": 200,
+    "x-messages": {
+      "maxLength": "A campaign parameter must be at most 200 characters",
+      "type": "A campaign parameter must be text"
+    }
+  },
+  "Attribution": {
+    "type": "object",
+    "required": [
+      "landingPage",
+      "referrer",
+      "utmSource",
+      "utmMedium",
+      "utmCampaign",
+      "utmTerm",
+      "utmContent"
+    ],
+    "properties": {
+      "landingPage": {
+        "type": "string"
+      },
+      "referrer": {
+        "type": "string"
+      },
+      "utmSource": {
+        "type": "string"
+      },
+      "utmMedium": {
+        "type": "string"
+      },
+      "utmCampaign": {
+        "type": "string"
+      },
+      "utmTerm": {
+        "type": "string"
+      },
+      "utmContent": {
+        "type": "string"
+      }
+    }
+  },
   "Service": {
     "type": "string",
     "enum": [
@@ -305,6 +368,27 @@ export const schemas = {
         "$ref": "ContactMessage",
         "title": "Message"
       },
+      "landingPage": {
+        "$ref": "LandingPage"
+      },
+      "referrer": {
+        "$ref": "ReferrerOrigin"
+      },
+      "utmSource": {
+        "$ref": "UtmValue"
+      },
+      "utmMedium": {
+        "$ref": "UtmValue"
+      },
+      "utmCampaign": {
+        "$ref": "UtmValue"
+      },
+      "utmTerm": {
+        "$ref": "UtmValue"
+      },
+      "utmContent": {
+        "$ref": "UtmValue"
+      },
       "website": {
         "$ref": "Honeypot"
       }
@@ -351,6 +435,27 @@ export const schemas = {
         "$ref": "Message",
         "title": "Additional Information"
       },
+      "landingPage": {
+        "$ref": "LandingPage"
+      },
+      "referrer": {
+        "$ref": "ReferrerOrigin"
+      },
+      "utmSource": {
+        "$ref": "UtmValue"
+      },
+      "utmMedium": {
+        "$ref": "UtmValue"
+      },
+      "utmCampaign": {
+        "$ref": "UtmValue"
+      },
+      "utmTerm": {
+        "$ref": "UtmValue"
+      },
+      "utmContent": {
+        "$ref": "UtmValue"
+      },
       "website": {
         "$ref": "Honeypot"
       }
@@ -396,6 +501,27 @@ export const schemas = {
       "message": {
         "$ref": "Message",
         "title": "What would you like to see in the demo?"
+      },
+      "landingPage": {
+        "$ref": "LandingPage"
+      },
+      "referrer": {
+        "$ref": "ReferrerOrigin"
+      },
+      "utmSource": {
+        "$ref": "UtmValue"
+      },
+      "utmMedium": {
+        "$ref": "UtmValue"
+      },
+      "utmCampaign": {
+        "$ref": "UtmValue"
+      },
+      "utmTerm": {
+        "$ref": "UtmValue"
+      },
+      "utmContent": {
+        "$ref": "UtmValue"
       },
       "website": {
         "$ref": "Honeypot"
@@ -505,7 +631,8 @@ export const schemas = {
       "service",
       "message",
       "createdAt",
-      "assigneeId"
+      "assigneeId",
+      "attribution"
     ],
     "properties": {
       "assigneeId": {
@@ -534,6 +661,9 @@ export const schemas = {
       },
       "createdAt": {
         "$ref": "Timestamp"
+      },
+      "attribution": {
+        "$ref": "Attribution"
       }
     }
   },
@@ -551,7 +681,8 @@ export const schemas = {
       "status",
       "createdAt",
       "invitation",
-      "assigneeId"
+      "assigneeId",
+      "attribution"
     ],
     "properties": {
       "assigneeId": {
@@ -586,6 +717,9 @@ export const schemas = {
       },
       "createdAt": {
         "$ref": "Timestamp"
+      },
+      "attribution": {
+        "$ref": "Attribution"
       },
       "invitation": {}
     }
@@ -706,7 +840,8 @@ export const schemas = {
       "message",
       "status",
       "createdAt",
-      "assigneeId"
+      "assigneeId",
+      "attribution"
     ],
     "properties": {
       "assigneeId": {
@@ -741,6 +876,9 @@ export const schemas = {
       },
       "createdAt": {
         "$ref": "Timestamp"
+      },
+      "attribution": {
+        "$ref": "Attribution"
       }
     }
   },
@@ -1274,13 +1412,17 @@ export const schemas = {
     "required": [
       "counts",
       "recent",
-      "daily"
+      "daily",
+      "sources"
     ],
     "properties": {
       "counts": {
         "type": "object"
       },
       "recent": {
+        "type": "array"
+      },
+      "sources": {
         "type": "array"
       },
       "daily": {

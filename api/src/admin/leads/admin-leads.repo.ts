@@ -5,6 +5,7 @@ import {
   CURSOR_TS,
   cursorOf,
   filters,
+  isFiltered,
   where,
   type AssigneeFilter,
   type ListOptions,
@@ -77,7 +78,7 @@ export async function listPage<T>(
   let rows: Record<string, unknown>[];
   let total: number;
   let totalCapped = false;
-  if (!opts.q) {
+  if (!isFiltered(opts)) {
     [rows, total] = await Promise.all([pageRows(db, kind, more), tableTotal(db, kind.table, opts.assignee)]);
   } else {
     const found = await gatheredSearch(db, kind, more);

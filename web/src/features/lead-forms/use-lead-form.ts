@@ -6,6 +6,7 @@ import { notify } from '../../components/notices.tsx';
 import { ApiError, newIdempotencyKey } from '../../lib/api-client.ts';
 import { emptyValues, formWords, type LeadValues } from '../../lib/lead-schema.ts';
 import { getQueryClient } from '../../lib/query-client.ts';
+import { visitAttribution } from '../../lib/visit-attribution.ts';
 import { leadSchema, submitLead } from './api/submit-lead.ts';
 import type { LeadFormConfig } from './forms.ts';
 
@@ -13,6 +14,12 @@ function errorDescription(error: unknown): string {
   if (error instanceof ApiError && error.detail) return error.detail;
   return 'Please try again later.';
 }
+
+/** The form's attribution fields (those it has) filled from the visit. */
+const withVisit = (values: LeadValues): LeadValues => {
+  const visit = visitAttribution();
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, visit[name] ?? value]));
+};
 
 /**
  * One form and submission flow for every lead form (docs/product.md#forms): checked on submit,
@@ -39,7 +46,8 @@ export function useLeadForm(config: LeadFormConfig) {
         attempt.current = null;
         notify({ type: 'success', ...config.success });
         if (config.done) setDone(true);
-        else form.reset(emptyValues(config.input));
+        // Emptied for the next message, which comes from the same visit (docs/product.md#attribution).
+        else form.reset(withVisit(emptyValues(config.input)));
       },
       onError: (error) => {
         notify({
