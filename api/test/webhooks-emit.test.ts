@@ -49,6 +49,7 @@ describe('events emitted by other code (emitEvent)', () => {
       utmTerm: '',
       utmContent: '',
     },
+    spamCheck: '',
   } as const;
   const subscriber = {
     id: 9,

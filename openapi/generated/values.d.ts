@@ -193,6 +193,102 @@ export declare const schemas: {
       readonly type: "A campaign parameter must be text"
     }
   },
+  readonly SpamSolution: {
+    readonly type: "string",
+    readonly maxLength: 2000,
+    readonly "x-messages": {
+      readonly maxLength: "The anti-spam check is too long; reload the page and send the form again",
+      readonly type: "The anti-spam check must be text"
+    }
+  },
+  readonly SpamCheck: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "",
+      "passed",
+      "missing",
+      "invalid",
+      "expired",
+      "replayed"
+    ],
+    readonly "x-enum-labels": {
+      readonly passed: "Passed",
+      readonly missing: "No solution",
+      readonly invalid: "Wrong solution",
+      readonly expired: "Expired challenge",
+      readonly replayed: "Solution used before"
+    }
+  },
+  readonly SpamChallenge: {
+    readonly type: "object",
+    readonly required: readonly [
+      "algorithm",
+      "challenge",
+      "maxnumber",
+      "salt",
+      "signature"
+    ],
+    readonly properties: {
+      readonly algorithm: {
+        readonly type: "string",
+        readonly enum: readonly [
+          "SHA-256"
+        ]
+      },
+      readonly challenge: {
+        readonly type: "string"
+      },
+      readonly maxnumber: {
+        readonly type: "integer",
+        readonly minimum: 1
+      },
+      readonly salt: {
+        readonly type: "string"
+      },
+      readonly signature: {
+        readonly type: "string"
+      }
+    }
+  },
+  readonly SuspectedSpam: {
+    readonly type: "object",
+    readonly required: readonly [
+      "kind",
+      "id",
+      "createdAt",
+      "reason",
+      "name",
+      "email",
+      "company",
+      "message"
+    ],
+    readonly properties: {
+      readonly kind: {
+        readonly $ref: "LeadType"
+      },
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly reason: {
+        readonly $ref: "SpamCheck"
+      },
+      readonly name: {
+        readonly type: "string"
+      },
+      readonly email: {
+        readonly type: "string"
+      },
+      readonly company: {
+        readonly type: "string"
+      },
+      readonly message: {
+        readonly type: "string"
+      }
+    }
+  },
   readonly Attribution: {
     readonly type: "object",
     readonly required: readonly [
@@ -389,6 +485,9 @@ export declare const schemas: {
       readonly utmContent: {
         readonly $ref: "UtmValue"
       },
+      readonly altcha: {
+        readonly $ref: "SpamSolution"
+      },
       readonly website: {
         readonly $ref: "Honeypot"
       }
@@ -456,6 +555,9 @@ export declare const schemas: {
       readonly utmContent: {
         readonly $ref: "UtmValue"
       },
+      readonly altcha: {
+        readonly $ref: "SpamSolution"
+      },
       readonly website: {
         readonly $ref: "Honeypot"
       }
@@ -522,6 +624,9 @@ export declare const schemas: {
       },
       readonly utmContent: {
         readonly $ref: "UtmValue"
+      },
+      readonly altcha: {
+        readonly $ref: "SpamSolution"
       },
       readonly website: {
         readonly $ref: "Honeypot"
@@ -632,7 +737,8 @@ export declare const schemas: {
       "message",
       "createdAt",
       "assigneeId",
-      "attribution"
+      "attribution",
+      "spamCheck"
     ],
     readonly properties: {
       readonly assigneeId: {
@@ -662,6 +768,9 @@ export declare const schemas: {
       readonly createdAt: {
         readonly $ref: "Timestamp"
       },
+      readonly spamCheck: {
+        readonly $ref: "SpamCheck"
+      },
       readonly attribution: {
         readonly $ref: "Attribution"
       }
@@ -682,7 +791,8 @@ export declare const schemas: {
       "createdAt",
       "invitation",
       "assigneeId",
-      "attribution"
+      "attribution",
+      "spamCheck"
     ],
     readonly properties: {
       readonly assigneeId: {
@@ -717,6 +827,9 @@ export declare const schemas: {
       },
       readonly createdAt: {
         readonly $ref: "Timestamp"
+      },
+      readonly spamCheck: {
+        readonly $ref: "SpamCheck"
       },
       readonly attribution: {
         readonly $ref: "Attribution"
@@ -841,7 +954,8 @@ export declare const schemas: {
       "status",
       "createdAt",
       "assigneeId",
-      "attribution"
+      "attribution",
+      "spamCheck"
     ],
     readonly properties: {
       readonly assigneeId: {
@@ -876,6 +990,9 @@ export declare const schemas: {
       },
       readonly createdAt: {
         readonly $ref: "Timestamp"
+      },
+      readonly spamCheck: {
+        readonly $ref: "SpamCheck"
       },
       readonly attribution: {
         readonly $ref: "Attribution"
@@ -1143,7 +1260,8 @@ export declare const schemas: {
       "personal-data.exported",
       "person.erased",
       "lead.corrected",
-      "retention.ran"
+      "retention.ran",
+      "lead.released-from-spam"
     ],
     readonly "x-enum-labels": {
       readonly "session.signed-in": "Signed in",
@@ -1176,7 +1294,8 @@ export declare const schemas: {
       readonly "personal-data.exported": "Personal data exported",
       readonly "person.erased": "Person erased",
       readonly "lead.corrected": "Lead corrected",
-      readonly "retention.ran": "Retention run"
+      readonly "retention.ran": "Retention run",
+      readonly "lead.released-from-spam": "Released from suspected spam"
     }
   },
   readonly AuditActorKind: {

@@ -193,6 +193,102 @@ export const schemas = {
       "type": "A campaign parameter must be text"
     }
   },
+  "SpamSolution": {
+    "type": "string",
+    "maxLength": 2000,
+    "x-messages": {
+      "maxLength": "The anti-spam check is too long; reload the page and send the form again",
+      "type": "The anti-spam check must be text"
+    }
+  },
+  "SpamCheck": {
+    "type": "string",
+    "enum": [
+      "",
+      "passed",
+      "missing",
+      "invalid",
+      "expired",
+      "replayed"
+    ],
+    "x-enum-labels": {
+      "passed": "Passed",
+      "missing": "No solution",
+      "invalid": "Wrong solution",
+      "expired": "Expired challenge",
+      "replayed": "Solution used before"
+    }
+  },
+  "SpamChallenge": {
+    "type": "object",
+    "required": [
+      "algorithm",
+      "challenge",
+      "maxnumber",
+      "salt",
+      "signature"
+    ],
+    "properties": {
+      "algorithm": {
+        "type": "string",
+        "enum": [
+          "SHA-256"
+        ]
+      },
+      "challenge": {
+        "type": "string"
+      },
+      "maxnumber": {
+        "type": "integer",
+        "minimum": 1
+      },
+      "salt": {
+        "type": "string"
+      },
+      "signature": {
+        "type": "string"
+      }
+    }
+  },
+  "SuspectedSpam": {
+    "type": "object",
+    "required": [
+      "kind",
+      "id",
+      "createdAt",
+      "reason",
+      "name",
+      "email",
+      "company",
+      "message"
+    ],
+    "properties": {
+      "kind": {
+        "$ref": "LeadType"
+      },
+      "id": {
+        "$ref": "Id"
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      },
+      "reason": {
+        "$ref": "SpamCheck"
+      },
+      "name": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "company": {
+        "type": "string"
+      },
+      "message": {
+        "type": "string"
+      }
+    }
+  },
   "Attribution": {
     "type": "object",
     "required": [
@@ -389,6 +485,9 @@ export const schemas = {
       "utmContent": {
         "$ref": "UtmValue"
       },
+      "altcha": {
+        "$ref": "SpamSolution"
+      },
       "website": {
         "$ref": "Honeypot"
       }
@@ -456,6 +555,9 @@ export const schemas = {
       "utmContent": {
         "$ref": "UtmValue"
       },
+      "altcha": {
+        "$ref": "SpamSolution"
+      },
       "website": {
         "$ref": "Honeypot"
       }
@@ -522,6 +624,9 @@ export const schemas = {
       },
       "utmContent": {
         "$ref": "UtmValue"
+      },
+      "altcha": {
+        "$ref": "SpamSolution"
       },
       "website": {
         "$ref": "Honeypot"
@@ -632,7 +737,8 @@ export const schemas = {
       "message",
       "createdAt",
       "assigneeId",
-      "attribution"
+      "attribution",
+      "spamCheck"
     ],
     "properties": {
       "assigneeId": {
@@ -662,6 +768,9 @@ export const schemas = {
       "createdAt": {
         "$ref": "Timestamp"
       },
+      "spamCheck": {
+        "$ref": "SpamCheck"
+      },
       "attribution": {
         "$ref": "Attribution"
       }
@@ -682,7 +791,8 @@ export const schemas = {
       "createdAt",
       "invitation",
       "assigneeId",
-      "attribution"
+      "attribution",
+      "spamCheck"
     ],
     "properties": {
       "assigneeId": {
@@ -717,6 +827,9 @@ export const schemas = {
       },
       "createdAt": {
         "$ref": "Timestamp"
+      },
+      "spamCheck": {
+        "$ref": "SpamCheck"
       },
       "attribution": {
         "$ref": "Attribution"
@@ -841,7 +954,8 @@ export const schemas = {
       "status",
       "createdAt",
       "assigneeId",
-      "attribution"
+      "attribution",
+      "spamCheck"
     ],
     "properties": {
       "assigneeId": {
@@ -876,6 +990,9 @@ export const schemas = {
       },
       "createdAt": {
         "$ref": "Timestamp"
+      },
+      "spamCheck": {
+        "$ref": "SpamCheck"
       },
       "attribution": {
         "$ref": "Attribution"
@@ -1143,7 +1260,8 @@ export const schemas = {
       "personal-data.exported",
       "person.erased",
       "lead.corrected",
-      "retention.ran"
+      "retention.ran",
+      "lead.released-from-spam"
     ],
     "x-enum-labels": {
       "session.signed-in": "Signed in",
@@ -1176,7 +1294,8 @@ export const schemas = {
       "personal-data.exported": "Personal data exported",
       "person.erased": "Person erased",
       "lead.corrected": "Lead corrected",
-      "retention.ran": "Retention run"
+      "retention.ran": "Retention run",
+      "lead.released-from-spam": "Released from suspected spam"
     }
   },
   "AuditActorKind": {

@@ -68,7 +68,7 @@ const ATTRIBUTION = [
   { field: 'utmContent', column: 'utm_content', header: 'UTM Content' },
 ] as const;
 const ATTRIBUTION_INSERTS = ATTRIBUTION.map(({ field, column }) => ({ field, column }));
-const ATTRIBUTION_SELECT = ATTRIBUTION.map((a) => a.column).join(', ');
+const ATTRIBUTION_SELECT = [...ATTRIBUTION.map((a) => a.column), 'spam_check'].join(', ');
 const ATTRIBUTION_CSV = ATTRIBUTION.map(({ header, column }) => ({ header, sql: column }));
 /** A row's attribution; a lead.created snapshot kept before the columns existed has none (''). */
 const attributionOf = (r: Record<string, unknown>): S['Attribution'] =>
@@ -103,6 +103,7 @@ export const contactKind: LeadKind<S['Contact']> = {
     createdAt: iso(r.created_at),
     assigneeId: assigneeOf(r),
     attribution: attributionOf(r),
+    spamCheck: ((r.spam_check as string | null) ?? '') as S['SpamCheck'],
   }),
   csv: [
     ...PERSON_CSV,
@@ -144,6 +145,7 @@ export const demoKind: LeadKind<S['DemoRequest']> = {
     status: r.status as S['DemoStatus'],
     createdAt: iso(r.created_at),
     attribution: attributionOf(r),
+    spamCheck: ((r.spam_check as string | null) ?? '') as S['SpamCheck'],
     invitation: r.invitation_uid
       ? {
           uid: str(r.invitation_uid),
@@ -197,6 +199,7 @@ export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
     createdAt: iso(r.created_at),
     assigneeId: assigneeOf(r),
     attribution: attributionOf(r),
+    spamCheck: ((r.spam_check as string | null) ?? '') as S['SpamCheck'],
   }),
   csv: [
     ...PERSON_CSV,

@@ -107,9 +107,16 @@ describe('form schemas agree with the contract', () => {
       message: 'short',
       website: '',
       ...Object.fromEntries(
-        ['landingPage', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent'].map(
-          (n) => [n, ''],
-        ),
+        [
+          'landingPage',
+          'referrer',
+          'utmSource',
+          'utmMedium',
+          'utmCampaign',
+          'utmTerm',
+          'utmContent',
+          'altcha',
+        ].map((n) => [n, '']),
       ),
     });
     expect(r.success).toBe(false);
