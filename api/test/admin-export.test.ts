@@ -83,15 +83,15 @@ describe('CSV export', () => {
       .reverse()
       .map((r) => {
         const date = new Date(Date.UTC(2026, 0, 1) + r.n * 1500).toISOString();
-        const cells = [r.name, `row${r.n}@example.com`, date, 'sms-ai', r.phone, r.company, r.message, ''];
-        // Then the attribution columns, empty (docs/product.md#attribution).
-        cells.push(...Array<string>(7).fill(''));
+        const cells = [r.name, `row${r.n}@example.com`, date, 'sms-ai', r.phone, r.company, r.message];
+        // Then the attribution columns (docs/product.md#attribution) and the assignee, empty.
+        cells.push(...Array<string>(8).fill(''));
         return `${cells.map(cell).join(',')}\r\n`;
       })
       .join('');
     const text = await exportText('/api/contacts/export');
     expect(text).toBe(
-      `\uFEFFName,Email,Date,Service,Phone,Company,Message,Assignee,Landing Page,Referrer,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content\r\n${expected}`,
+      `\uFEFFName,Email,Date,Service,Phone,Company,Message,Landing Page,Referrer,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Assignee\r\n${expected}`,
     );
   });
 

@@ -202,7 +202,7 @@ describe('CSV export', () => {
     const text = res.body as string;
     expect(
       text.startsWith(
-        '\uFEFFName,Email,Date,Service,Phone,Company,Message,Assignee,Landing Page,Referrer,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content\r\n',
+        '\uFEFFName,Email,Date,Service,Phone,Company,Message,Landing Page,Referrer,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Assignee\r\n',
       ),
     ).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from './admin-helpers.ts';
 import { adminPassword } from './fixtures.ts';
 import { readyToUse, unique } from './site-form-helpers.ts';
 
@@ -46,6 +47,18 @@ test.describe('attribution and the spam check (docs/product.md#attribution, docs
     });
     // The form's widget solved its challenge while the visitor typed.
     expect(lead!.spamCheck).toBe('passed');
+
+    // On the lead's page in the desk, and its source on the overview and in the list's URL filter.
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Leads by source (last 30 days)' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Leads by source' }).getByRole('link', { name: 'newsletter' }),
+    ).toBeVisible();
+    await page.goto(`/admin/contacts?source=newsletter&campaign=spring-sale&q=${encodeURIComponent(name)}`);
+    await page.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name: 'Where it came from' })).toBeVisible();
+    for (const value of ['/privacy', 'https://news.example.org', 'spring-sale', 'banner', 'Passed'])
+      await expect(page.getByText(value, { exact: true })).toBeVisible();
 
     const csv = await (await request.get(`/api/contacts/export?q=${encodeURIComponent(name)}`)).text();
     expect(csv).toContain('Landing Page,Referrer,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content');

@@ -111,8 +111,8 @@ export const contactKind: LeadKind<S['Contact']> = {
     { header: 'Phone', sql: 'phone' },
     { header: 'Company', sql: 'company' },
     { header: 'Message', sql: 'message' },
-    ASSIGNEE_CSV,
     ...ATTRIBUTION_CSV,
+    ASSIGNEE_CSV,
   ],
 };
 
@@ -167,8 +167,8 @@ export const demoKind: LeadKind<S['DemoRequest']> = {
     { header: 'Preferred Date', sql: 'preferred_date' },
     { header: 'Preferred Time', sql: 'preferred_time' },
     { header: 'Message', sql: 'message' },
-    ASSIGNEE_CSV,
     ...ATTRIBUTION_CSV,
+    ASSIGNEE_CSV,
   ],
 };
 
@@ -209,8 +209,8 @@ export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
     { header: 'Service', sql: 'service' },
     { header: 'Monthly Volume', sql: 'monthly_volume' },
     { header: 'Message', sql: 'message' },
-    ASSIGNEE_CSV,
     ...ATTRIBUTION_CSV,
+    ASSIGNEE_CSV,
   ],
 };
 

@@ -30,10 +30,13 @@ export function parseId(id: string): number {
   return n;
 }
 
-/** A list's place in the URL: the contract's own `q` and `cursor` query parameters. */
+/**
+ * A list's place in the URL: the contract's own `q` and `cursor` query parameters, and the
+ * attribution filters `source` and `campaign` (docs/product.md#attribution; not on subscribers).
+ */
 export type ListSearch = Pick<
   NonNullable<paths['/api/contacts']['get']['parameters']['query']>,
-  'q' | 'cursor'
+  'q' | 'cursor' | 'source' | 'campaign'
 >;
 
 const search = parameters.Search.schema;
@@ -58,7 +61,22 @@ export function parseListSearch(raw: Record<string, unknown>): ListSearch {
   if (q !== undefined && length(q) > search.maxLength)
     throw new Error(`The search text in this address is longer than ${search.maxLength} characters.`);
   checkCursor(c);
-  return { ...(q ? { q } : {}), ...(c !== undefined ? { cursor: c } : {}) };
+  const source = attributionFilter(raw.source, 'source');
+  const campaign = attributionFilter(raw.campaign, 'campaign');
+  return {
+    ...(q ? { q } : {}),
+    ...(c !== undefined ? { cursor: c } : {}),
+    ...(source ? { source } : {}),
+    ...(campaign ? { campaign } : {}),
+  };
+}
+
+const attributionMax = parameters.Source.schema.maxLength;
+function attributionFilter(value: unknown, name: string): string | undefined {
+  const v = text(value, name)?.trim();
+  if (v !== undefined && length(v) > attributionMax)
+    throw new Error(`The ${name} in this address is longer than ${attributionMax} characters.`);
+  return v || undefined;
 }
 
 /** A cursor in the URL must be one the server could have given out (the contract's Cursor rule). */

@@ -42,7 +42,10 @@ export const overviewQuery = queryOptions({
 
 async function fetchPage<K extends LeadKind>(kind: K, search: ListSearch): Promise<LeadPage<K>> {
   const { list, items } = endpoints[kind];
-  const { data } = await api.GET(list, { params: { query: { limit: PAGE_SIZE, ...search } } });
+  // Subscribers have no attribution to filter by (docs/product.md#attribution).
+  const { source, campaign, ...rest } = search;
+  const query = kind === 'newsletters' ? rest : { ...rest, source, campaign };
+  const { data } = await api.GET(list, { params: { query: { limit: PAGE_SIZE, ...query } } });
   // The answer is this kind's page, its array under this kind's own name (checked above).
   const page = data as unknown as Omit<LeadPage<K>, 'items'> & Record<string, Lead<K>[]>;
   return {
@@ -55,7 +58,15 @@ async function fetchPage<K extends LeadKind>(kind: K, search: ListSearch): Promi
 
 export const leadPageQuery = <K extends LeadKind>(kind: K, search: ListSearch) =>
   queryOptions({
-    queryKey: [...adminKey, kind, 'list', search.q ?? '', search.cursor ?? ''],
+    queryKey: [
+      ...adminKey,
+      kind,
+      'list',
+      search.q ?? '',
+      search.cursor ?? '',
+      search.source ?? '',
+      search.campaign ?? '',
+    ],
     queryFn: () => fetchPage(kind, search),
   });
 

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { LeadKind } from '../../shared/desk-routes.ts';
 import { leadQuery } from '../api/leads.ts';
+import { AttributionCard } from './attribution-card.tsx';
 import { leadViews, type LeadView } from './lead-views.tsx';
 
 /**
@@ -53,6 +54,7 @@ export function LeadDetails<K extends LeadKind>({
           </Box>
         </Card.Body>
       </Card.Root>
+      {'attribution' in lead && <AttributionCard attribution={lead.attribution} spamCheck={lead.spamCheck} />}
       {children}
     </Stack>
   );

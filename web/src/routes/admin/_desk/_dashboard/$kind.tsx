@@ -34,7 +34,14 @@ function ListTab() {
       search={search}
       earlier={earlier}
       // Typing refines the same place rather than making a new one: Back leaves the list.
-      onSearch={(q) => void navigate({ search: q ? { q } : {}, replace: true, resetScroll: false })}
+      onSearch={(q) =>
+        void navigate({
+          // A new search keeps the attribution filters (docs/product.md#attribution) and starts at page 1.
+          search: { ...(q ? { q } : {}), source: search.source, campaign: search.campaign },
+          replace: true,
+          resetScroll: false,
+        })
+      }
       onPage={(cursor, cursors) =>
         void navigate({ search: { ...search, cursor }, state: { cursors }, resetScroll: false })
       }
