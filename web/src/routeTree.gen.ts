@@ -35,6 +35,7 @@ import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_des
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
 import { Route as AdminDeskPersonalDataRouteImport } from './routes/admin/_desk/personal-data'
 import { Route as AdminDeskSecurityRouteImport } from './routes/admin/_desk/security'
+import { Route as AdminDeskSpamRouteImport } from './routes/admin/_desk/spam'
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
 import { Route as AdminDeskDashboardIndexRouteImport } from './routes/admin/_desk/_dashboard/index'
 import { Route as AdminDeskDashboardKindRouteImport } from './routes/admin/_desk/_dashboard/$kind'
@@ -170,6 +171,11 @@ const AdminDeskSecurityRoute = AdminDeskSecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => AdminDeskRouteRoute,
 } as any)
+const AdminDeskSpamRoute = AdminDeskSpamRouteImport.update({
+  id: '/spam',
+  path: '/spam',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
 const AdminDeskKindIdRoute = AdminDeskKindIdRouteImport.update({
   id: '/$kind/$id',
   path: '/$kind/$id',
@@ -221,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/security': typeof AdminDeskSecurityRoute
+  '/admin/spam': typeof AdminDeskSpamRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/webhooks/$id': typeof AdminDeskWebhooksIdRoute
@@ -252,6 +259,7 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/security': typeof AdminDeskSecurityRoute
+  '/admin/spam': typeof AdminDeskSpamRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/webhooks/$id': typeof AdminDeskWebhooksIdRoute
@@ -285,6 +293,7 @@ export interface FileRoutesById {
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
   '/admin/_desk/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/_desk/security': typeof AdminDeskSecurityRoute
+  '/admin/_desk/spam': typeof AdminDeskSpamRoute
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/_desk/_dashboard/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/_desk/webhooks/$id': typeof AdminDeskWebhooksIdRoute
@@ -318,6 +327,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/personal-data'
     | '/admin/security'
+    | '/admin/spam'
     | '/admin/$kind/$id'
     | '/admin/$kind'
     | '/admin/webhooks/$id'
@@ -349,6 +359,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/personal-data'
     | '/admin/security'
+    | '/admin/spam'
     | '/admin/$kind/$id'
     | '/admin/$kind'
     | '/admin/webhooks/$id'
@@ -381,6 +392,7 @@ export interface FileRouteTypes {
     | '/admin/_desk/audit'
     | '/admin/_desk/personal-data'
     | '/admin/_desk/security'
+    | '/admin/_desk/spam'
     | '/admin/_desk/$kind/$id'
     | '/admin/_desk/_dashboard/$kind'
     | '/admin/_desk/webhooks/$id'
@@ -595,6 +607,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskSecurityRouteImport
       parentRoute: typeof AdminDeskRouteRoute
     }
+    '/admin/_desk/spam': {
+      id: '/admin/_desk/spam'
+      path: '/spam'
+      fullPath: '/admin/spam'
+      preLoaderRoute: typeof AdminDeskSpamRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
     '/admin/_desk/$kind/$id': {
       id: '/admin/_desk/$kind/$id'
       path: '/$kind/$id'
@@ -654,6 +673,7 @@ interface AdminDeskRouteRouteChildren {
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
   AdminDeskPersonalDataRoute: typeof AdminDeskPersonalDataRoute
   AdminDeskSecurityRoute: typeof AdminDeskSecurityRoute
+  AdminDeskSpamRoute: typeof AdminDeskSpamRoute
   AdminDeskKindIdRoute: typeof AdminDeskKindIdRoute
   AdminDeskWebhooksIdRoute: typeof AdminDeskWebhooksIdRoute
   AdminDeskWebhooksIndexRoute: typeof AdminDeskWebhooksIndexRoute
@@ -664,6 +684,7 @@ const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
   AdminDeskAuditRoute: AdminDeskAuditRoute,
   AdminDeskPersonalDataRoute: AdminDeskPersonalDataRoute,
   AdminDeskSecurityRoute: AdminDeskSecurityRoute,
+  AdminDeskSpamRoute: AdminDeskSpamRoute,
   AdminDeskKindIdRoute: AdminDeskKindIdRoute,
   AdminDeskWebhooksIdRoute: AdminDeskWebhooksIdRoute,
   AdminDeskWebhooksIndexRoute: AdminDeskWebhooksIndexRoute,
