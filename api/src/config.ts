@@ -7,6 +7,7 @@ import {
   durations,
   flag,
   key32,
+  oneOf,
   list,
   onUnlessOff,
   ruled,
@@ -71,27 +72,12 @@ const environment = z.object({
   ADMIN_USERNAME: ruled(usernameProblem).transform((v) => normaliseUsername(v ?? 'admin')),
   ADMIN_PASSWORD: ruled(passwordProblem),
   /** Who gets a new lead (docs/operations.md#auto-assign): nobody (`off`) or the least busy member. */
-  LEAD_AUTO_ASSIGN: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? 'off' : v.toLowerCase()))
-    .pipe(z.enum(AUTO_ASSIGN_MODES, { message: `must be one of ${AUTO_ASSIGN_MODES.join(', ')}` })),
-  ADMIN_MFA: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? 'optional' : v.toLowerCase()))
-    .pipe(z.enum(MFA_POLICIES, { message: `must be one of ${MFA_POLICIES.join(', ')}` })),
+  LEAD_AUTO_ASSIGN: oneOf(AUTO_ASSIGN_MODES, 'off'),
+  ADMIN_MFA: oneOf(MFA_POLICIES, 'optional'),
   ADMIN_MFA_KEY: text().transform(key32),
   ADMIN_MFA_KEY_FILE: text(),
   /** The lead forms' proof-of-work check (docs/product.md#spam). */
-  SPAM_CHALLENGE: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? 'monitor' : v.toLowerCase()))
-    .pipe(z.enum(SPAM_MODES, { message: `must be one of ${SPAM_MODES.join(', ')}` })),
+  SPAM_CHALLENGE: oneOf(SPAM_MODES, 'monitor'),
   /** The work of one challenge: the largest number it hides (docs/operations.md#spam-challenge). */
   SPAM_CHALLENGE_MAX_NUMBER: whole(50_000, 100),
   SPAM_CHALLENGE_KEY: text().transform(key32),
