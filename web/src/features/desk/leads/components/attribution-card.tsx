@@ -17,7 +17,7 @@ const LINES: [keyof S['Attribution'], string][] = [
 const checkLabel = (check: S['SpamCheck']) =>
   check ? ((schemas.SpamCheck['x-enum-labels'] as Record<string, string>)[check] ?? check) : 'Not checked';
 
-/** Where a lead came from and how it did in the spam check (docs/product.md#attribution, #spam). */
+/** Where a lead came from and how it did in the spam check (docs/product.md#attribution, docs/product.md#spam). */
 export function AttributionCard({
   attribution,
   spamCheck,
