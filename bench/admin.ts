@@ -1,11 +1,13 @@
-// npm run bench:admin — the admin desk at a million leads of each kind: server time of the
-// overview and of list pages (first, deep, search) through the real API over HTTP, and the API
-// process's peak memory while it streams each full CSV export.
+// npm run bench:admin — the admin desk at a million leads of each kind and a million audit
+// entries: server time of the overview, of list pages (first, deep, search) and of the audit page
+// (first, deep, each filter) through the real API over HTTP, and the API process's peak memory
+// while it streams each full CSV export.
 import os from 'node:os';
 import pg from 'pg';
 import { encodeCursor } from '../api/src/admin/leads/filters.repo.ts';
 import { hashPassword } from '../api/src/admin/auth/password.ts';
 import { LEAD_TABLES, loadTable } from './lib/admin-data.ts';
+import { auditShapes, loadAudit } from './lib/admin-audit.ts';
 import {
   exportOnce,
   measure,
@@ -156,6 +158,8 @@ try {
   console.log(`machine: ${os.cpus().length} cores, load average ${load()}`);
   await loadAll(db.url);
   await assignAll(db.url);
+  // The audit log of the same team's work.
+  await loadAudit(db.url, ROWS);
 
   // TRUST_PROXY so the API logs the request id this benchmark sends, to read its own timing.
   const api = await startApi(
@@ -231,6 +235,11 @@ try {
       }
     }
 
+    console.log(`\nthe audit page at ${ROWS.toLocaleString('en')} entries:`);
+    const audit = await auditShapes(db.url, ROWS);
+    for (const shape of audit.shapes) {
+      shapes.push(await measure(api.url, cookie, shape.name, shape.path, { describe: shape.describe }));
+    }
     console.log('\nunselective searches (reported, not in the goal):');
     for (const list of LISTS) {
       for (const term of UNSELECTIVE) {
@@ -249,6 +258,16 @@ try {
     for (const list of LISTS) {
       exports.push(await exportOnce(api.url, cookie, api.pid, list, await tableCount(db.url, list.table)));
     }
+    // The audit export records itself first: its own entry is the newest row of the file.
+    exports.push(
+      await exportOnce(
+        api.url,
+        cookie,
+        api.pid,
+        audit.list,
+        (await tableCount(db.url, audit.list.table)) + 1,
+      ),
+    );
 
     const goal = shapes.filter((s) => s.inGoal);
     const worst = goal.reduce((a, b) => (b.server.p95 > a.server.p95 ? b : a));

@@ -6,6 +6,7 @@
 // the proof-of-work check on: every lead of the measured run carries a valid solution of its own,
 // solved before the run as a visitor's browser would have while typing.
 import { createHash } from 'node:crypto';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { pgbenchTps } from './lib/pgbench.ts';
@@ -155,8 +156,15 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 }
 
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => fmt(l, 2))
+    .join(' ');
+
 const db = await startDatabase();
 try {
+  console.log(`machine: ${os.cpus().length} cores, load average ${load()}`);
   console.log(`pgbench: single-row INSERT, ${CONNECTIONS} connections, ${SECONDS} s`);
   const plain = await pgbenchTps(db.url, CONNECTIONS, SECONDS, true);
   console.log(`  ${fmt(plain)} inserts/s without the follow-up trigger (the yardstick before issue 13)`);
@@ -256,6 +264,7 @@ try {
         `follow-up after the load: ${drained.messages} emails and ${drained.deliveries} webhook deliveries waiting, all done ${fmt(drained.seconds)} s later`,
       );
     }
+    console.log(`load average ${load()}`);
     console.log(`\nratio: ${fmt(ratio, 2)} p99_ms: ${full.latency.p99}`);
   } finally {
     await worker?.stop();

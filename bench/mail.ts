@@ -5,6 +5,7 @@
 // whether every message of every accepted lead arrived exactly once. During the burst the alerts go
 // out as digests (docs/product.md#alert-digests): an alert's arrival is its digest's, as the
 // database records which digest carried it.
+import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { percentile } from './lib/sampling.ts';
@@ -26,10 +27,16 @@ const bodyOf = (i: number) =>
     message: 'A benchmark message of ordinary length.',
   });
 const body = bodyOf(0);
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => fmt(l, 2))
+    .join(' ');
 
 const db = await startDatabase();
 const sink = await startSmtpSink();
 try {
+  console.log(`machine: ${os.cpus().length} cores, load average ${load()}`);
   console.log(`pgbench: single-row INSERT (queuing its emails), ${CONNECTIONS} connections, ${SECONDS} s`);
   const tps = await pgbenchTps(db.url, CONNECTIONS, SECONDS);
   console.log(`  ${fmt(tps)} inserts/s`);
@@ -74,6 +81,7 @@ try {
         (err, res) => (err ? reject(err) : resolve(res)),
       ),
     );
+    const loadEnded = Date.now();
     const accepted = result['2xx'] / SECONDS;
     console.log(
       `\nAPI with the worker in-process: accepted ${fmt(accepted)} leads/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx/errors ${result.non2xx + result.errors}`,
@@ -127,14 +135,20 @@ try {
       `  alerts: p50 ${Math.round(percentile(alertDelays, 50))} ms, p95 ${p95} ms, max ${Math.round(percentile(alertDelays, 100))} ms after the 201`,
     );
     const ackP95 = Math.round(percentile(ackDelays, 95));
+    // Whether acknowledgments keep flowing during the rush or wait for its end (docs/operations.md#yield).
+    let duringLoad = 0;
+    for (const [id, times] of sink.arrivals)
+      if (id.startsWith('<acknowledgment.') && times[0]! <= loadEnded) duringLoad += 1;
     console.log(
-      `  acknowledgments: p50 ${Math.round(percentile(ackDelays, 50))} ms, p95 ${ackP95} ms, max ${Math.round(percentile(ackDelays, 100))} ms after the 201`,
+      `  acknowledgments: p50 ${Math.round(percentile(ackDelays, 50))} ms, p95 ${ackP95} ms, max ${Math.round(percentile(ackDelays, 100))} ms after the 201;` +
+        ` ${duringLoad} of ${ackDelays.length} arrived during the load`,
     );
     console.log(
       `  ${createdAt.size} leads, ${expected} messages expected, ${lost} lost, ${doubled} doubled;` +
         ` ${digested.length} alerts went out in ${digests.size} digests`,
     );
     const ratio = accepted / tps;
+    console.log(`load average ${load()}`);
     console.log(`\nratio: ${fmt(ratio, 2)} alert_p95_ms: ${p95} ack_p95_ms: ${ackP95} lost: ${lost}`);
   } finally {
     await api.stop();

@@ -39,6 +39,8 @@ import { notesHandlers } from './admin/notes/notes.routes.ts';
 import { createNotesService } from './admin/notes/notes.service.ts';
 import { assignmentHandlers } from './admin/assignment/assignment.routes.ts';
 import { createAssignmentService } from './admin/assignment/assignment.service.ts';
+import { createTeamService } from './admin/team/team.service.ts';
+import { createTeamInvitations } from './admin/team/invitations.service.ts';
 import { privacyHandlers } from './admin/privacy/privacy.routes.ts';
 import { createPrivacyService } from './admin/privacy/privacy.service.ts';
 import { createWebhookService } from './webhooks/webhooks.service.ts';
@@ -94,7 +96,7 @@ export function createApp({
         createInvitationService(db, config.mailFrom),
       ),
       ...webhookHandlers(createWebhookService(webhooks, config), log),
-      ...teamHandlers(db),
+      ...teamHandlers(createTeamService(db), createTeamInvitations(db, config, auth.startSessionFor)),
       ...assignmentHandlers(createAssignmentService(db)),
       ...auditHandlers(createAuditService(db), log),
       ...notesHandlers(createNotesService(db)),

@@ -174,7 +174,7 @@ describe('assigning leads', () => {
     expect(toViewer.status).toBe(400);
     expect(toViewer.body.errors).toContainEqual({
       path: '/assigneeId',
-      message: 'Must be a member, admin or owner of the team',
+      message: 'Must be an active member, admin or owner of the team',
     });
     expect((await assign(member, id, 987654, null)).status).toBe(400);
     expect((await assign(member, 987654, ids.member, null)).status).toBe(404);

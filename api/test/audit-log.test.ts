@@ -255,10 +255,11 @@ describe('the audit log', () => {
     expect(backwards.status).toBe(400);
   });
 
-  it('exports the filtered entries as CSV, and records that export', async () => {
-    const res = await admin
+  /** The audit export of one action's entries, its body as text. */
+  const exportOf = (action: string) =>
+    admin
       .get('/api/audit-entries/export')
-      .query({ action: 'lead.status-changed' })
+      .query({ action })
       .buffer(true)
       .parse((r, cb) => {
         let text = '';
@@ -266,6 +267,9 @@ describe('the audit log', () => {
         r.on('data', (c: string) => (text += c));
         r.on('end', () => cb(null, text));
       });
+
+  it('exports the filtered entries as CSV, and records that export', async () => {
+    const res = await exportOf('lead.status-changed');
     expectContract('exportAuditEntries', res);
     const lines = (res.body as string).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
@@ -277,6 +281,38 @@ describe('the audit log', () => {
       actor: { id: ids.admin },
       details: { filters: { action: 'lead.status-changed' } },
     });
+  });
+
+  it('writes each entry in the export as the page shows it: its time, actor, address, agent, target and changes', async () => {
+    const failed = await latest('session.sign-in-failed');
+    const changed = await latest('lead.status-changed');
+    const csv = async (action: string) =>
+      ((await exportOf(action)).body as string).trimEnd().split('\r\n').slice(1).map(cells);
+    // RFC 4180 cells of one line (the entries written here hold no line breaks).
+    const cells = (line: string) =>
+      [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) =>
+        m[1] !== undefined ? m[1].replaceAll('""', '"') : m[2]!,
+      );
+    const asCells = (e: Entry & { at: string }) => [
+      e.at,
+      e.actor.kind,
+      e.actor.username ?? '',
+      e.ip ?? '',
+      e.userAgent ?? '',
+      e.requestId ?? '',
+      e.action,
+      e.target?.type ?? '',
+      e.target?.id ?? '',
+    ];
+    for (const [entry, action] of [
+      [failed, 'session.sign-in-failed'],
+      [changed, 'lead.status-changed'],
+    ] as const) {
+      const row = (await csv(action))[0]!;
+      expect(row.slice(0, 9)).toEqual(asCells(entry as Entry & { at: string }));
+      expect(JSON.parse(row[9]!)).toEqual(entry.changes);
+      expect(JSON.parse(row[10]!)).toEqual(entry.details);
+    }
   });
 
   it('cannot be changed or removed, except by the retention job', async () => {

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/http/logger.ts';
 import { trackForeground, type Foreground } from '../src/jobs/foreground.ts';
+import { BACKGROUND_FLAG } from '../src/jobs/queue.ts';
 import { startWorker, type Worker } from '../src/jobs/worker.ts';
 import { dispatch } from '../src/mail/queue.repo.ts';
 import { startTestApp, type TestApp } from './harness.ts';
-import { eventually } from './smtp.ts';
+import { eventually, startSmtp, type TestSmtp } from './smtp.ts';
 
 // The in-process worker takes fewer jobs while visitors' requests keep the server busy, never
 // parks one it claimed, and catches up once they stop (docs/operations.md#yield).
@@ -102,21 +103,34 @@ describe('the worker beside a busy server', () => {
     (await t.db.query<{ n: number }>(sql, values)).rows[0]!.n;
   const held = () => count(`SELECT count(*)::int AS n FROM mail_messages WHERE status = 'held'`);
 
-  it('runs one job at a time during a rush, claiming nothing it does not run, and catches up once it ends', async () => {
+  it('runs one background job at a time during a rush, claiming nothing it does not run, and catches up once it ends', async () => {
     const [steady, spare] = worker.runners;
     expect(worker.runners).toHaveLength(2);
     // A quiet moment first: once this lead's emails are done every runner waits for work, and
     // looks at the server's state before each job it takes from now on.
     await leads(1);
     await eventually(async () => ((await held()) === 2 ? true : undefined));
+    // Its job done, each runner asks for the next one at once, the server still quiet: let those
+    // asks find nothing before the rush begins.
+    await eventually(async () =>
+      (await count(`SELECT count(*)::int AS n FROM graphile_worker.jobs`)) === 0 ? true : undefined,
+    );
+    await new Promise((r) => setTimeout(r, 500));
     server.set(true);
     // 5 leads whose jobs were queued before the rush (10 messages), and 60 new ones (120 messages).
     await leads(5);
-    // Their jobs made now (by this call, or by the worker's own dispatcher if it came first).
-    await dispatch(t.db);
-    expect(await count(`SELECT count(*)::int AS n FROM mail_messages WHERE job_queued_at IS NULL`)).toBe(0);
+    // Their jobs made now (by this call, or by the worker's own dispatcher if it came first: its
+    // rows are skipped here until it commits).
+    await dispatch(t.db, 1000, null, false);
+    await eventually(async () =>
+      (await count(`SELECT count(*)::int AS n FROM mail_messages WHERE job_queued_at IS NULL`)) === 0
+        ? true
+        : undefined,
+    );
     await leads(60);
-    // During the rush the spare runner claims no job at all; the steady one keeps working.
+    // During the rush the spare runner claims no job at all: with email not configured, every
+    // message is only held and nobody waits for it, so all of it is background work. The steady
+    // runner keeps working.
     const until = Date.now() + 1500;
     let spareClaims = 0;
     while (Date.now() < until) {
@@ -145,5 +159,84 @@ describe('the worker beside a busy server', () => {
     });
     await leads(10);
     await eventually(async () => ((await held()) === 152 ? true : undefined));
+  });
+});
+
+describe('acknowledgments during a rush', () => {
+  let t: TestApp;
+  let worker: Worker | undefined;
+  let smtp: TestSmtp;
+  const server = fakeForeground();
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    // Alerts one by one (no digests), so that they are jobs beside the acknowledgments.
+    t = await startTestApp({
+      leadRateLimitPerMinute: 0,
+      smtpUrl: smtp.url,
+      salesNotifyTo: ['sales@textflow.example'],
+      alertDigestAt: 0,
+      workerConcurrency: 4,
+    });
+  });
+  afterAll(async () => {
+    smtp.release();
+    await worker?.stop();
+    await t.close();
+    await smtp.close();
+  });
+
+  const sending = async () =>
+    (
+      await t.db.query<{ template: string; n: number }>(
+        `SELECT template, count(*)::int AS n FROM mail_messages WHERE status = 'sending' GROUP BY template`,
+      )
+    ).rows.reduce<Record<string, number>>((all, r) => ({ ...all, [r.template]: r.n }), {});
+
+  it('go first, on every runner, while the sales alerts wait for them (docs/operations.md#yield)', async () => {
+    server.set(true);
+    // The SMTP server holds every message: the jobs the runners took stay running, in plain view.
+    smtp.hold();
+    await t.db.query(
+      `INSERT INTO contact_submissions (name, email, company, service, message)
+       SELECT 'Rush Person', 'rush' || i || '@example.com', 'Co', 'sms-ai', 'A message of ordinary length.'
+         FROM generate_series(1, 100) AS i`,
+    );
+    await dispatch(t.db, 1000, null, true);
+    // The jobs as the dispatcher made them: five of 20 acknowledgments ahead of five of 20
+    // alerts, and only the alerts background work.
+    const { rows: jobs } = await t.db.query<{ priority: number; background: boolean; n: number }>(
+      `SELECT priority, coalesce(flags ? $1, false) AS background, count(*)::int AS n
+         FROM graphile_worker.jobs GROUP BY 1, 2 ORDER BY 1`,
+      [BACKGROUND_FLAG],
+    );
+    expect(jobs.map(({ background, n }) => ({ background, n }))).toEqual([
+      { background: false, n: 5 },
+      { background: true, n: 5 },
+    ]);
+    worker = await startWorker(
+      { db: t.db, config: t.config, log: createLogger('silent') },
+      { yieldTo: server, dispatchIdleMs: 20 },
+    );
+    // More jobs of acknowledgments than the worker runs at once: every runner takes them, busy
+    // server or not (the steady one a job, the spare one three), and no alert while one waits.
+    await eventually(async () => ((await sending()).acknowledgment === 80 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await sending()).toEqual({ acknowledgment: 80 });
+    const [steady, spare] = worker.runners;
+    const lockedBy = async (pools: string[]) =>
+      (
+        await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_by = ANY($1::text[])`,
+          [pools],
+        )
+      ).rows[0]!.n;
+    expect(await lockedBy(steady!.poolIds())).toBe(1);
+    expect(await lockedBy(spare!.poolIds())).toBe(3);
+    // Once they are answered, the rest follow (the alerts one job at a time while the rush lasts).
+    smtp.release();
+    await smtp.waitFor(200);
+    expect(smtp.received.slice(0, 80).every((r) => r.to[0]!.startsWith('rush'))).toBe(true);
+    server.set(false);
   });
 });

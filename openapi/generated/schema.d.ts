@@ -913,6 +913,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/members/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change another account's role
+         * @description An admin moves viewers and members between those two roles; the owner also makes and unmakes admins, and hands ownership to an admin by giving them the `owner` role (the owner then becomes an admin, in the same transaction). Nobody changes their own role (docs/operations.md#roles). Recorded as `account.role-changed` with the old and new role.
+         */
+        put: operations["changeTeamMemberRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate an account; its sessions end at once
+         * @description The account cannot sign in, its open sessions answer 401 from their next request, and what it did stays attributed to it (docs/operations.md#deactivation). Admins deactivate members and viewers, the owner also admins; nobody deactivates themselves or the owner.
+         */
+        post: operations["deactivateTeamMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a deactivated account sign in again
+         * @description The same people who may deactivate an account may reactivate it (docs/operations.md#deactivation).
+         */
+        post: operations["reactivateTeamMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Team invitations not yet accepted or revoked, newest first
+         * @description Pending and expired invitations. Without SMTP_URL the invitation email is held, not sent, and `heldLink` is its link, for the admin to pass on (docs/operations.md#team-invitations).
+         */
+        get: operations["listTeamInvitations"];
+        put?: never;
+        /**
+         * Invite someone to the team by email, with a role
+         * @description Sends an email with a single-use link, valid 7 days, bound to the address (docs/operations.md#team-invitations). Admins invite viewers and members, the owner also admins. Recorded as `team-invitation.sent`.
+         */
+        post: operations["createTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a pending or expired invitation again, with a new link valid 7 days
+         * @description The earlier link stops working. Recorded as `team-invitation.sent`.
+         */
+        post: operations["resendTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation; its link stops working
+         * @description Recorded as `team-invitation.revoked`.
+         */
+        delete: operations["revokeTeamInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team-invitation/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation link offers, before it is accepted
+         * @description For the page the link opens. The token travels in the body (the link carries it after `#`), never in a URL the server logs. A link already accepted, revoked or expired answers 410 saying which (`invitationState`).
+         */
+        post: operations["checkTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team-invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation; makes the account and signs it in
+         * @description The address must be the one invited; the username and password follow the same rules as every account's. Where ADMIN_MFA=required, the new session must set up its second factor before anything else (docs/operations.md#team-invitations). Recorded as `team-invitation.accepted` and `session.signed-in`.
+         */
+        post: operations["acceptTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit-entries": {
         parameters: {
             query?: never;
@@ -1208,6 +1372,11 @@ export interface components {
             currentAssignee?: components["schemas"]["TeamMemberRef"] | null;
             /** @description On a 409 of a status change, the lead's status now. */
             currentStatus?: string;
+            /**
+             * @description On a 410 for a team invitation link, why it no longer works.
+             * @enum {string}
+             */
+            invitationState?: "accepted" | "revoked" | "expired";
             errors?: {
                 /** @description JSON pointer into the request, e.g. `/name`. */
                 path: string;
@@ -1504,6 +1673,15 @@ export interface components {
             username: string;
             role: components["schemas"]["Role"];
             createdAt: components["schemas"]["Timestamp"];
+            /** @description The address a team invitation was accepted with (none for accounts made otherwise). */
+            email: string | null;
+            /** @description False once deactivated (docs/operations.md#deactivation). */
+            active: boolean;
+            deactivatedAt: components["schemas"]["Timestamp"] | null;
+            /** @description Leads of every kind assigned to this person (docs/product.md#assignment). */
+            assignedLeads: number;
+            /** @description Of those, the ones that still need work. */
+            openLeads: number;
         };
         TeamMemberRef: {
             id: components["schemas"]["Id"];
@@ -1549,11 +1727,60 @@ export interface components {
             };
             total: number;
         };
+        TeamRoleInput: {
+            role: components["schemas"]["Role"];
+        };
+        /**
+         * @description The roles an invitation may give (the owner is made by handing ownership on).
+         * @enum {string}
+         */
+        InvitedRole: "viewer" | "member" | "admin";
+        TeamInvitationInput: {
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["InvitedRole"];
+        };
+        TeamInvitation: {
+            id: components["schemas"]["Id"];
+            email: string;
+            role: components["schemas"]["InvitedRole"];
+            /** @description The account that sent it last. */
+            invitedBy: string;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When the current link was sent. */
+            sentAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            state: "pending" | "expired";
+            /**
+             * @description What became of the email with the current link.
+             * @enum {string}
+             */
+            delivery: "sent" | "held" | "failed";
+            /** @description The SMTP server's reason when `delivery` is `failed`. */
+            deliveryError: string | null;
+            /** @description The invitation link, only while its email is held (no SMTP server set). */
+            heldLink: string | null;
+        };
+        TeamInvitationToken: {
+            token: string;
+        };
+        TeamInvitationOffer: {
+            email: string;
+            role: components["schemas"]["InvitedRole"];
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        TeamInvitationAcceptance: {
+            token: string;
+            /** @description The address the invitation was sent to. */
+            email: string;
+            username: string;
+            password: string;
+        };
         /**
          * @description What an audit entry records (docs/operations.md#audit-log).
          * @enum {string}
          */
-        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned" | "personal-data.searched" | "personal-data.exported" | "person.erased" | "lead.corrected" | "retention.ran" | "lead.released-from-spam";
+        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned" | "account.role-changed" | "account.deactivated" | "account.reactivated" | "team-invitation.sent" | "team-invitation.accepted" | "team-invitation.revoked" | "personal-data.searched" | "personal-data.exported" | "person.erased" | "lead.corrected" | "retention.ran" | "lead.released-from-spam";
         /**
          * @description Who acted: an `account` (signed in), the `cli` (`npm run admin`), the server itself (`system`), or nobody proven (`anonymous`: a failed sign-in).
          * @enum {string}
@@ -1563,7 +1790,7 @@ export interface components {
          * @description What an audit entry is about; lead kinds name leads.
          * @enum {string}
          */
-        AuditTargetType: "account" | "contact" | "demo" | "get-started" | "newsletter" | "webhook-endpoint" | "webhook-delivery" | "mail-message" | "audit-log";
+        AuditTargetType: "account" | "contact" | "demo" | "get-started" | "newsletter" | "webhook-endpoint" | "webhook-delivery" | "mail-message" | "audit-log" | "team-invitation";
         AuditEntry: {
             id: components["schemas"]["Id"];
             at: components["schemas"]["Timestamp"];
@@ -2247,6 +2474,15 @@ export interface components {
         };
         /** @description The link's token is malformed, forged or expired (the detail says which, and what to do). */
         BadToken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The team invitation link was accepted already, revoked, or has expired (`invitationState` says which; the detail says it in words). */
+        InvitationGone: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4078,6 +4314,274 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    changeTeamMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamRoleInput"];
+            };
+        };
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateConflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deactivateTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateConflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reactivateTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as it is now. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateConflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listTeamInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitations: components["schemas"]["TeamInvitation"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInvitationInput"];
+            };
+        };
+        responses: {
+            /** @description Invited; `delivery` says whether the email went out, was held or failed. */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["StateConflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resendTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent again. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateConflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateConflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInvitationToken"];
+            };
+        };
+        responses: {
+            /** @description The invitation is pending. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitationOffer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["InvitationGone"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    acceptTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInvitationAcceptance"];
+            };
+        };
+        responses: {
+            /** @description The account exists and is signed in; the session cookie is set. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["StateConflict"];
+            410: components["responses"]["InvitationGone"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -33,6 +33,14 @@ export declare const schemas: {
       readonly currentStatus: {
         readonly type: "string"
       },
+      readonly invitationState: {
+        readonly type: "string",
+        readonly enum: readonly [
+          "accepted",
+          "revoked",
+          "expired"
+        ]
+      },
       readonly errors: {
         readonly type: "array"
       }
@@ -1116,7 +1124,12 @@ export declare const schemas: {
       "id",
       "username",
       "role",
-      "createdAt"
+      "createdAt",
+      "email",
+      "active",
+      "deactivatedAt",
+      "assignedLeads",
+      "openLeads"
     ],
     readonly properties: {
       readonly id: {
@@ -1130,6 +1143,24 @@ export declare const schemas: {
       },
       readonly createdAt: {
         readonly $ref: "Timestamp"
+      },
+      readonly email: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly active: {
+        readonly type: "boolean"
+      },
+      readonly deactivatedAt: {},
+      readonly assignedLeads: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly openLeads: {
+        readonly type: "integer",
+        readonly minimum: 0
       }
     }
   },
@@ -1227,6 +1258,212 @@ export declare const schemas: {
       }
     }
   },
+  readonly TeamRoleInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "role"
+    ],
+    readonly properties: {
+      readonly role: {
+        readonly $ref: "Role"
+      }
+    }
+  },
+  readonly InvitedRole: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "viewer",
+      "member",
+      "admin"
+    ],
+    readonly "x-enum-labels": {
+      readonly viewer: "Viewer",
+      readonly member: "Member",
+      readonly admin: "Admin"
+    }
+  },
+  readonly TeamInvitationInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "email",
+      "role"
+    ],
+    readonly properties: {
+      readonly email: {
+        readonly $ref: "Email"
+      },
+      readonly role: {
+        readonly $ref: "InvitedRole"
+      }
+    }
+  },
+  readonly TeamInvitation: {
+    readonly type: "object",
+    readonly required: readonly [
+      "id",
+      "email",
+      "role",
+      "invitedBy",
+      "createdAt",
+      "sentAt",
+      "expiresAt",
+      "state",
+      "delivery",
+      "deliveryError",
+      "heldLink"
+    ],
+    readonly properties: {
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly email: {
+        readonly type: "string"
+      },
+      readonly role: {
+        readonly $ref: "InvitedRole"
+      },
+      readonly invitedBy: {
+        readonly type: "string"
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly sentAt: {},
+      readonly expiresAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly state: {
+        readonly type: "string",
+        readonly enum: readonly [
+          "pending",
+          "expired"
+        ],
+        readonly "x-enum-labels": {
+          readonly pending: "Pending",
+          readonly expired: "Expired"
+        }
+      },
+      readonly delivery: {
+        readonly type: "string",
+        readonly enum: readonly [
+          "sent",
+          "held",
+          "failed"
+        ],
+        readonly "x-enum-labels": {
+          readonly sent: "Sent",
+          readonly held: "Held (no SMTP server set)",
+          readonly failed: "Failed"
+        }
+      },
+      readonly deliveryError: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly heldLink: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  readonly TeamInvitationToken: {
+    readonly type: "object",
+    readonly required: readonly [
+      "token"
+    ],
+    readonly properties: {
+      readonly token: {
+        readonly type: "string",
+        readonly minLength: 1,
+        readonly maxLength: 100,
+        readonly pattern: "^[A-Za-z0-9_-]+$",
+        readonly "x-messages": {
+          readonly required: "The invitation link is incomplete",
+          readonly minLength: "The invitation link is incomplete",
+          readonly maxLength: "The invitation link is not valid",
+          readonly pattern: "The invitation link is not valid"
+        }
+      }
+    }
+  },
+  readonly TeamInvitationOffer: {
+    readonly type: "object",
+    readonly required: readonly [
+      "email",
+      "role",
+      "expiresAt"
+    ],
+    readonly properties: {
+      readonly email: {
+        readonly type: "string"
+      },
+      readonly role: {
+        readonly $ref: "InvitedRole"
+      },
+      readonly expiresAt: {
+        readonly $ref: "Timestamp"
+      }
+    }
+  },
+  readonly TeamInvitationAcceptance: {
+    readonly type: "object",
+    readonly required: readonly [
+      "token",
+      "email",
+      "username",
+      "password"
+    ],
+    readonly properties: {
+      readonly token: {
+        readonly type: "string",
+        readonly minLength: 1,
+        readonly maxLength: 100,
+        readonly pattern: "^[A-Za-z0-9_-]+$",
+        readonly "x-messages": {
+          readonly required: "The invitation link is incomplete",
+          readonly minLength: "The invitation link is incomplete",
+          readonly maxLength: "The invitation link is not valid",
+          readonly pattern: "The invitation link is not valid"
+        }
+      },
+      readonly email: {
+        readonly type: "string",
+        readonly minLength: 1,
+        readonly maxLength: 254,
+        readonly "x-messages": {
+          readonly required: "Email is required",
+          readonly minLength: "Email is required",
+          readonly maxLength: "Email must be at most 254 characters"
+        }
+      },
+      readonly username: {
+        readonly type: "string",
+        readonly minLength: 1,
+        readonly maxLength: 100,
+        readonly pattern: "^\\s*[A-Za-z0-9][A-Za-z0-9._@-]{0,99}\\s*$",
+        readonly "x-messages": {
+          readonly required: "Username is required",
+          readonly minLength: "Username is required",
+          readonly maxLength: "Username must be at most 100 characters",
+          readonly pattern: "Username must be letters a-z, digits, \".\", \"_\", \"@\" or \"-\", starting with a letter or digit"
+        }
+      },
+      readonly password: {
+        readonly type: "string",
+        readonly minLength: 12,
+        readonly maxLength: 1024,
+        readonly "x-messages": {
+          readonly required: "Password is required",
+          readonly minLength: "Password must be at least 12 characters",
+          readonly maxLength: "Password must be at most 1024 characters"
+        }
+      }
+    }
+  },
   readonly AuditAction: {
     readonly type: "string",
     readonly enum: readonly [
@@ -1256,6 +1493,12 @@ export declare const schemas: {
       "note.deleted",
       "lead.assigned",
       "leads.reassigned",
+      "account.role-changed",
+      "account.deactivated",
+      "account.reactivated",
+      "team-invitation.sent",
+      "team-invitation.accepted",
+      "team-invitation.revoked",
       "personal-data.searched",
       "personal-data.exported",
       "person.erased",
@@ -1290,6 +1533,12 @@ export declare const schemas: {
       readonly "note.deleted": "Note deleted",
       readonly "lead.assigned": "Assignee changed",
       readonly "leads.reassigned": "Leads reassigned",
+      readonly "account.role-changed": "Role changed",
+      readonly "account.deactivated": "Account deactivated",
+      readonly "account.reactivated": "Account reactivated",
+      readonly "team-invitation.sent": "Team invitation sent",
+      readonly "team-invitation.accepted": "Team invitation accepted",
+      readonly "team-invitation.revoked": "Team invitation revoked",
       readonly "personal-data.searched": "Personal data looked up",
       readonly "personal-data.exported": "Personal data exported",
       readonly "person.erased": "Person erased",
@@ -1324,7 +1573,8 @@ export declare const schemas: {
       "webhook-endpoint",
       "webhook-delivery",
       "mail-message",
-      "audit-log"
+      "audit-log",
+      "team-invitation"
     ],
     readonly "x-enum-labels": {
       readonly account: "Account",
@@ -1335,7 +1585,8 @@ export declare const schemas: {
       readonly "webhook-endpoint": "Webhook endpoint",
       readonly "webhook-delivery": "Webhook delivery",
       readonly "mail-message": "Email",
-      readonly "audit-log": "Audit log"
+      readonly "audit-log": "Audit log",
+      readonly "team-invitation": "Team invitation"
     }
   },
   readonly AuditEntry: {

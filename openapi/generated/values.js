@@ -33,6 +33,14 @@ export const schemas = {
       "currentStatus": {
         "type": "string"
       },
+      "invitationState": {
+        "type": "string",
+        "enum": [
+          "accepted",
+          "revoked",
+          "expired"
+        ]
+      },
       "errors": {
         "type": "array"
       }
@@ -1116,7 +1124,12 @@ export const schemas = {
       "id",
       "username",
       "role",
-      "createdAt"
+      "createdAt",
+      "email",
+      "active",
+      "deactivatedAt",
+      "assignedLeads",
+      "openLeads"
     ],
     "properties": {
       "id": {
@@ -1130,6 +1143,24 @@ export const schemas = {
       },
       "createdAt": {
         "$ref": "Timestamp"
+      },
+      "email": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "active": {
+        "type": "boolean"
+      },
+      "deactivatedAt": {},
+      "assignedLeads": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "openLeads": {
+        "type": "integer",
+        "minimum": 0
       }
     }
   },
@@ -1227,6 +1258,212 @@ export const schemas = {
       }
     }
   },
+  "TeamRoleInput": {
+    "type": "object",
+    "required": [
+      "role"
+    ],
+    "properties": {
+      "role": {
+        "$ref": "Role"
+      }
+    }
+  },
+  "InvitedRole": {
+    "type": "string",
+    "enum": [
+      "viewer",
+      "member",
+      "admin"
+    ],
+    "x-enum-labels": {
+      "viewer": "Viewer",
+      "member": "Member",
+      "admin": "Admin"
+    }
+  },
+  "TeamInvitationInput": {
+    "type": "object",
+    "required": [
+      "email",
+      "role"
+    ],
+    "properties": {
+      "email": {
+        "$ref": "Email"
+      },
+      "role": {
+        "$ref": "InvitedRole"
+      }
+    }
+  },
+  "TeamInvitation": {
+    "type": "object",
+    "required": [
+      "id",
+      "email",
+      "role",
+      "invitedBy",
+      "createdAt",
+      "sentAt",
+      "expiresAt",
+      "state",
+      "delivery",
+      "deliveryError",
+      "heldLink"
+    ],
+    "properties": {
+      "id": {
+        "$ref": "Id"
+      },
+      "email": {
+        "type": "string"
+      },
+      "role": {
+        "$ref": "InvitedRole"
+      },
+      "invitedBy": {
+        "type": "string"
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      },
+      "sentAt": {},
+      "expiresAt": {
+        "$ref": "Timestamp"
+      },
+      "state": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "expired"
+        ],
+        "x-enum-labels": {
+          "pending": "Pending",
+          "expired": "Expired"
+        }
+      },
+      "delivery": {
+        "type": "string",
+        "enum": [
+          "sent",
+          "held",
+          "failed"
+        ],
+        "x-enum-labels": {
+          "sent": "Sent",
+          "held": "Held (no SMTP server set)",
+          "failed": "Failed"
+        }
+      },
+      "deliveryError": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "heldLink": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  "TeamInvitationToken": {
+    "type": "object",
+    "required": [
+      "token"
+    ],
+    "properties": {
+      "token": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100,
+        "pattern": "^[A-Za-z0-9_-]+$",
+        "x-messages": {
+          "required": "The invitation link is incomplete",
+          "minLength": "The invitation link is incomplete",
+          "maxLength": "The invitation link is not valid",
+          "pattern": "The invitation link is not valid"
+        }
+      }
+    }
+  },
+  "TeamInvitationOffer": {
+    "type": "object",
+    "required": [
+      "email",
+      "role",
+      "expiresAt"
+    ],
+    "properties": {
+      "email": {
+        "type": "string"
+      },
+      "role": {
+        "$ref": "InvitedRole"
+      },
+      "expiresAt": {
+        "$ref": "Timestamp"
+      }
+    }
+  },
+  "TeamInvitationAcceptance": {
+    "type": "object",
+    "required": [
+      "token",
+      "email",
+      "username",
+      "password"
+    ],
+    "properties": {
+      "token": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100,
+        "pattern": "^[A-Za-z0-9_-]+$",
+        "x-messages": {
+          "required": "The invitation link is incomplete",
+          "minLength": "The invitation link is incomplete",
+          "maxLength": "The invitation link is not valid",
+          "pattern": "The invitation link is not valid"
+        }
+      },
+      "email": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 254,
+        "x-messages": {
+          "required": "Email is required",
+          "minLength": "Email is required",
+          "maxLength": "Email must be at most 254 characters"
+        }
+      },
+      "username": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100,
+        "pattern": "^\\s*[A-Za-z0-9][A-Za-z0-9._@-]{0,99}\\s*$",
+        "x-messages": {
+          "required": "Username is required",
+          "minLength": "Username is required",
+          "maxLength": "Username must be at most 100 characters",
+          "pattern": "Username must be letters a-z, digits, \".\", \"_\", \"@\" or \"-\", starting with a letter or digit"
+        }
+      },
+      "password": {
+        "type": "string",
+        "minLength": 12,
+        "maxLength": 1024,
+        "x-messages": {
+          "required": "Password is required",
+          "minLength": "Password must be at least 12 characters",
+          "maxLength": "Password must be at most 1024 characters"
+        }
+      }
+    }
+  },
   "AuditAction": {
     "type": "string",
     "enum": [
@@ -1256,6 +1493,12 @@ export const schemas = {
       "note.deleted",
       "lead.assigned",
       "leads.reassigned",
+      "account.role-changed",
+      "account.deactivated",
+      "account.reactivated",
+      "team-invitation.sent",
+      "team-invitation.accepted",
+      "team-invitation.revoked",
       "personal-data.searched",
       "personal-data.exported",
       "person.erased",
@@ -1290,6 +1533,12 @@ export const schemas = {
       "note.deleted": "Note deleted",
       "lead.assigned": "Assignee changed",
       "leads.reassigned": "Leads reassigned",
+      "account.role-changed": "Role changed",
+      "account.deactivated": "Account deactivated",
+      "account.reactivated": "Account reactivated",
+      "team-invitation.sent": "Team invitation sent",
+      "team-invitation.accepted": "Team invitation accepted",
+      "team-invitation.revoked": "Team invitation revoked",
       "personal-data.searched": "Personal data looked up",
       "personal-data.exported": "Personal data exported",
       "person.erased": "Person erased",
@@ -1324,7 +1573,8 @@ export const schemas = {
       "webhook-endpoint",
       "webhook-delivery",
       "mail-message",
-      "audit-log"
+      "audit-log",
+      "team-invitation"
     ],
     "x-enum-labels": {
       "account": "Account",
@@ -1335,7 +1585,8 @@ export const schemas = {
       "webhook-endpoint": "Webhook endpoint",
       "webhook-delivery": "Webhook delivery",
       "mail-message": "Email",
-      "audit-log": "Audit log"
+      "audit-log": "Audit log",
+      "team-invitation": "Team invitation"
     }
   },
   "AuditEntry": {

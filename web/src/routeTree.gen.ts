@@ -19,6 +19,7 @@ import { Route as ScheduleDemoRouteImport } from './routes/schedule-demo'
 import { Route as StatusRouteImport } from './routes/status'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminDeskRouteRouteImport } from './routes/admin/_desk/route'
+import { Route as AdminJoinRouteImport } from './routes/admin/join'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as FormsContactSentRouteImport } from './routes/forms/contact-sent'
 import { Route as FormsDemoSentRouteImport } from './routes/forms/demo-sent'
@@ -36,6 +37,7 @@ import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
 import { Route as AdminDeskPersonalDataRouteImport } from './routes/admin/_desk/personal-data'
 import { Route as AdminDeskSecurityRouteImport } from './routes/admin/_desk/security'
 import { Route as AdminDeskSpamRouteImport } from './routes/admin/_desk/spam'
+import { Route as AdminDeskTeamRouteImport } from './routes/admin/_desk/team'
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
 import { Route as AdminDeskDashboardIndexRouteImport } from './routes/admin/_desk/_dashboard/index'
 import { Route as AdminDeskDashboardKindRouteImport } from './routes/admin/_desk/_dashboard/$kind'
@@ -89,6 +91,11 @@ const TermsRoute = TermsRouteImport.update({
 } as any)
 const AdminDeskRouteRoute = AdminDeskRouteRouteImport.update({
   id: '/_desk',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminJoinRoute = AdminJoinRouteImport.update({
+  id: '/join',
+  path: '/join',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
@@ -176,6 +183,11 @@ const AdminDeskSpamRoute = AdminDeskSpamRouteImport.update({
   path: '/spam',
   getParentRoute: () => AdminDeskRouteRoute,
 } as any)
+const AdminDeskTeamRoute = AdminDeskTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
 const AdminDeskKindIdRoute = AdminDeskKindIdRouteImport.update({
   id: '/$kind/$id',
   path: '/$kind/$id',
@@ -212,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/schedule-demo': typeof ScheduleDemoRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
+  '/admin/join': typeof AdminJoinRoute
   '/admin/login': typeof AdminLoginRoute
   '/forms/contact-sent': typeof FormsContactSentRoute
   '/forms/demo-sent': typeof FormsDemoSentRoute
@@ -228,6 +241,7 @@ export interface FileRoutesByFullPath {
   '/admin/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/spam': typeof AdminDeskSpamRoute
+  '/admin/team': typeof AdminDeskTeamRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/webhooks/$id': typeof AdminDeskWebhooksIdRoute
@@ -244,6 +258,7 @@ export interface FileRoutesByTo {
   '/schedule-demo': typeof ScheduleDemoRoute
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
+  '/admin/join': typeof AdminJoinRoute
   '/admin/login': typeof AdminLoginRoute
   '/forms/contact-sent': typeof FormsContactSentRoute
   '/forms/demo-sent': typeof FormsDemoSentRoute
@@ -260,6 +275,7 @@ export interface FileRoutesByTo {
   '/admin/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/spam': typeof AdminDeskSpamRoute
+  '/admin/team': typeof AdminDeskTeamRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/webhooks/$id': typeof AdminDeskWebhooksIdRoute
@@ -277,6 +293,7 @@ export interface FileRoutesById {
   '/status': typeof StatusRoute
   '/terms': typeof TermsRoute
   '/admin/_desk': typeof AdminDeskRouteRouteWithChildren
+  '/admin/join': typeof AdminJoinRoute
   '/admin/login': typeof AdminLoginRoute
   '/forms/contact-sent': typeof FormsContactSentRoute
   '/forms/demo-sent': typeof FormsDemoSentRoute
@@ -294,6 +311,7 @@ export interface FileRoutesById {
   '/admin/_desk/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/_desk/security': typeof AdminDeskSecurityRoute
   '/admin/_desk/spam': typeof AdminDeskSpamRoute
+  '/admin/_desk/team': typeof AdminDeskTeamRoute
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/_desk/_dashboard/$kind': typeof AdminDeskDashboardKindRoute
   '/admin/_desk/webhooks/$id': typeof AdminDeskWebhooksIdRoute
@@ -312,6 +330,7 @@ export interface FileRouteTypes {
     | '/schedule-demo'
     | '/status'
     | '/terms'
+    | '/admin/join'
     | '/admin/login'
     | '/forms/contact-sent'
     | '/forms/demo-sent'
@@ -328,6 +347,7 @@ export interface FileRouteTypes {
     | '/admin/personal-data'
     | '/admin/security'
     | '/admin/spam'
+    | '/admin/team'
     | '/admin/$kind/$id'
     | '/admin/$kind'
     | '/admin/webhooks/$id'
@@ -344,6 +364,7 @@ export interface FileRouteTypes {
     | '/schedule-demo'
     | '/status'
     | '/terms'
+    | '/admin/join'
     | '/admin/login'
     | '/forms/contact-sent'
     | '/forms/demo-sent'
@@ -360,6 +381,7 @@ export interface FileRouteTypes {
     | '/admin/personal-data'
     | '/admin/security'
     | '/admin/spam'
+    | '/admin/team'
     | '/admin/$kind/$id'
     | '/admin/$kind'
     | '/admin/webhooks/$id'
@@ -376,6 +398,7 @@ export interface FileRouteTypes {
     | '/status'
     | '/terms'
     | '/admin/_desk'
+    | '/admin/join'
     | '/admin/login'
     | '/forms/contact-sent'
     | '/forms/demo-sent'
@@ -393,6 +416,7 @@ export interface FileRouteTypes {
     | '/admin/_desk/personal-data'
     | '/admin/_desk/security'
     | '/admin/_desk/spam'
+    | '/admin/_desk/team'
     | '/admin/_desk/$kind/$id'
     | '/admin/_desk/_dashboard/$kind'
     | '/admin/_desk/webhooks/$id'
@@ -493,6 +517,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/admin'
       preLoaderRoute: typeof AdminDeskRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/join': {
+      id: '/admin/join'
+      path: '/join'
+      fullPath: '/admin/join'
+      preLoaderRoute: typeof AdminJoinRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/login': {
@@ -614,6 +645,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskSpamRouteImport
       parentRoute: typeof AdminDeskRouteRoute
     }
+    '/admin/_desk/team': {
+      id: '/admin/_desk/team'
+      path: '/team'
+      fullPath: '/admin/team'
+      preLoaderRoute: typeof AdminDeskTeamRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
     '/admin/_desk/$kind/$id': {
       id: '/admin/_desk/$kind/$id'
       path: '/$kind/$id'
@@ -674,6 +712,7 @@ interface AdminDeskRouteRouteChildren {
   AdminDeskPersonalDataRoute: typeof AdminDeskPersonalDataRoute
   AdminDeskSecurityRoute: typeof AdminDeskSecurityRoute
   AdminDeskSpamRoute: typeof AdminDeskSpamRoute
+  AdminDeskTeamRoute: typeof AdminDeskTeamRoute
   AdminDeskKindIdRoute: typeof AdminDeskKindIdRoute
   AdminDeskWebhooksIdRoute: typeof AdminDeskWebhooksIdRoute
   AdminDeskWebhooksIndexRoute: typeof AdminDeskWebhooksIndexRoute
@@ -685,6 +724,7 @@ const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
   AdminDeskPersonalDataRoute: AdminDeskPersonalDataRoute,
   AdminDeskSecurityRoute: AdminDeskSecurityRoute,
   AdminDeskSpamRoute: AdminDeskSpamRoute,
+  AdminDeskTeamRoute: AdminDeskTeamRoute,
   AdminDeskKindIdRoute: AdminDeskKindIdRoute,
   AdminDeskWebhooksIdRoute: AdminDeskWebhooksIdRoute,
   AdminDeskWebhooksIndexRoute: AdminDeskWebhooksIndexRoute,
@@ -696,11 +736,13 @@ const AdminDeskRouteRouteWithChildren = AdminDeskRouteRoute._addFileChildren(
 
 interface AdminRouteRouteChildren {
   AdminDeskRouteRoute: typeof AdminDeskRouteRouteWithChildren
+  AdminJoinRoute: typeof AdminJoinRoute
   AdminLoginRoute: typeof AdminLoginRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminDeskRouteRoute: AdminDeskRouteRouteWithChildren,
+  AdminJoinRoute: AdminJoinRoute,
   AdminLoginRoute: AdminLoginRoute,
 }
 

@@ -13,15 +13,17 @@ type SessionOps =
   | 'confirmSecondFactorEnrolment'
   | 'regenerateRecoveryCodes';
 
+/** The one place a signed-in account becomes the contract's Session. */
+export const session = (p: AdminPrincipal) => ({
+  username: p.username,
+  role: p.role,
+  expiresAt: p.expiresAt.toISOString(),
+  secondFactor: p.secondFactor,
+});
+
 /** Signing in and out, the session and its second factor, and the dashboard's overview. */
 export function adminHandlers(auth: AuthService, leads: AdminLeadsService): Pick<Handlers, SessionOps> {
   const principal = (ctx: Context) => ctx.state.admin as AdminPrincipal;
-  const session = (p: AdminPrincipal) => ({
-    username: p.username,
-    role: p.role,
-    expiresAt: p.expiresAt.toISOString(),
-    secondFactor: p.secondFactor,
-  });
   /** The status once enrolled, as the next session read will give it. */
   const enrolled = (p: AdminPrincipal, codes: string[]) => ({
     recoveryCodes: codes,

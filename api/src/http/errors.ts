@@ -11,7 +11,10 @@ export class HttpError extends Error {
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
   /** Members the contract's Problem adds for this kind of error (e.g. `requiredRole`). */
-  readonly extensions: Pick<Problem, 'requiredRole' | 'currentAssignee' | 'currentStatus'>;
+  readonly extensions: Pick<
+    Problem,
+    'requiredRole' | 'currentAssignee' | 'currentStatus' | 'invitationState'
+  >;
   /** A refusal the server makes on purpose under load (a busy hasher's 503): no fault, no stack. */
   readonly refusal: boolean;
 
@@ -23,7 +26,7 @@ export class HttpError extends Error {
       errors?: FieldError[];
       headers?: Record<string, string>;
       cause?: unknown;
-      extensions?: Pick<Problem, 'requiredRole' | 'currentAssignee' | 'currentStatus'>;
+      extensions?: Pick<Problem, 'requiredRole' | 'currentAssignee' | 'currentStatus' | 'invitationState'>;
       refusal?: boolean;
     } = {},
   ) {

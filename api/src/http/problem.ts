@@ -1,10 +1,16 @@
 import type { Context, Middleware } from 'koa';
 import { isDatabaseUnavailable } from '../db/pool.ts';
-import { HttpError, unavailable, type Problem } from './errors.ts';
+import { HttpError, unauthorized, unavailable, type Problem } from './errors.ts';
 import { createLogSampler } from './log-sampler.ts';
 import type { Logger } from './logger.ts';
 
 const TYPE_BASE = 'https://httpstatuses.io/';
+
+/**
+ * The audit log's trigger refused an entry by an account deactivated while its request ran: the
+ * change rolled back, and the request is answered as a signed-out one (docs/operations.md#deactivation).
+ */
+const isDeactivatedActor = (err: unknown) => (err as { code?: unknown })?.code === 'LD401';
 
 /** Errors thrown by Koa or its body parser carry a status; only 4xx of those are the client's doing. */
 function clientError(err: unknown): HttpError | undefined {
@@ -59,6 +65,7 @@ export function errorMiddleware(log: Logger): Middleware {
       let problem: HttpError;
       if (err instanceof HttpError) problem = err;
       else if (isDatabaseUnavailable(err)) problem = unavailable(err);
+      else if (isDeactivatedActor(err)) problem = unauthorized('Your account has been deactivated.');
       else
         problem =
           clientError(err) ??

@@ -13,7 +13,7 @@ import { deliverDeps, type DeliverDeps } from '../webhooks/deliver.ts';
 import { startWebhookRelay } from '../webhooks/relay.ts';
 import { webhookTasks } from '../webhooks/webhooks.tasks.ts';
 import type { Foreground } from './foreground.ts';
-import { workerLogger } from './queue.ts';
+import { BACKGROUND_FLAG, workerLogger } from './queue.ts';
 import { superviseRunner, type SupervisedRunner } from './supervise.ts';
 
 export interface WorkerOptions {
@@ -30,9 +30,6 @@ export interface WorkerOptions {
   /** First wait before a failed job runner is started again (default 1 s, supervise.ts). */
   restartBackoffMs?: number;
 }
-
-/** The flag every follow-up job carries (mail/queue.repo.ts, the record-job-pools migration). */
-export const BACKGROUND_FLAG = 'background';
 
 export interface Worker {
   /** The supervised runners: one, or two beside a server it yields to. */
@@ -101,10 +98,11 @@ export async function startWorker(
   // Messages a dead worker was sending go back to the queue, with their history, before its
   // jobs are unlocked (supervise.ts) and would take them over silently.
   await sweepOnce();
-  // Beside a server it yields to (docs/operations.md#yield), the worker is two runners: one job at
-  // a time always, so acknowledgments keep flowing during a rush, and the rest of its concurrency
-  // only while the server is not busy (graphile-worker's forbiddenFlags: while busy, those workers
-  // take no job carrying the flag; nothing they claimed waits).
+  // Beside a server it yields to (docs/operations.md#yield), the worker is two runners: one that
+  // takes any job, and one with the rest of its concurrency that takes no background work while
+  // the server is busy (graphile-worker's forbiddenFlags: nothing it claimed waits). The messages
+  // people wait for carry no flag and come first, so they have every runner during a rush, and
+  // background work (alerts, webhook deliveries) one job at a time.
   const yieldTo = opts.yieldTo;
   const runners =
     yieldTo && config.workerConcurrency > 1
@@ -135,10 +133,12 @@ export async function startWorker(
   let dispatching = true;
   const dispatcher = (async () => {
     while (dispatching) {
-      const n = await dispatch(db, 1000, digests?.digestAt() ?? null).catch((err: unknown) => {
-        log.warn({ err }, 'could not hand new emails to the job queue');
-        return 0;
-      });
+      const n = await dispatch(db, 1000, digests?.digestAt() ?? null, transport !== null).catch(
+        (err: unknown) => {
+          log.warn({ err }, 'could not hand new emails to the job queue');
+          return 0;
+        },
+      );
       if (n < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
     }
   })();

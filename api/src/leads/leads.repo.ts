@@ -46,7 +46,7 @@ const LEAST_OPEN_CTES = `
     pool AS (
       SELECT u.id, coalesce(sum(c.open_leads), 0) AS open, max(c.last_assigned_at) AS last
         FROM admin_users u LEFT JOIN assignee_counts c ON c.assignee_id = u.id
-       WHERE u.role IN ('member', 'admin', 'owner')
+       WHERE u.role IN ('member', 'admin', 'owner') AND u.deactivated_at IS NULL
        GROUP BY u.id
     ),
     picks AS (

@@ -1,18 +1,44 @@
 import type { Db, Queryable } from '../db/pool.ts';
 import { inTransaction } from '../db/transaction.ts';
+import type { components } from '@lead-desk/contract';
+import { BACKGROUND_FLAG } from '../jobs/queue.ts';
+
+type MailTemplate = components['schemas']['MailTemplate'];
 
 /** Messages per graphile-worker job: one job's claim, lead reads and records serve them all. */
 export const MESSAGES_PER_JOB = 20;
 
 /**
- * Hands new outbox rows (a lead's insert, a resend, a takeover) to graphile-worker: up to `limit`
- * of them, as batch jobs of `send_mail` (payload: [{ id }, ...]), alerts first (priority 0).
- * Several workers may dispatch at once: each takes rows the others have not locked. Answers how
- * many rows it dispatched. The rows are marked and the jobs added in one transaction.
- * `digestAt`: when that many sales alerts or more wait, they are left for the next digest
- * (digest.ts); null = alerts always go one by one.
+ * Who waits for a message decides its job (docs/operations.md#yield): a message to the person who
+ * just acted (an acknowledgment, a newsletter confirmation, a demo invitation or its cancellation)
+ * goes ahead of the rest (graphile-worker runs lower priorities first) and is never held back while
+ * the API is busy; messages to the team (sales alerts, "assigned to you") are background work, as
+ * webhook deliveries are (flag `background`). So is every message while email is not configured:
+ * it is only held, and nobody waits for it.
  */
-export async function dispatch(db: Db, limit = 1000, digestAt: number | null = null): Promise<number> {
+const WAITED_FOR: MailTemplate[] = [
+  'acknowledgment',
+  'newsletter-confirmation',
+  'demo-invitation',
+  'demo-cancellation',
+];
+const WAITED_FOR_PRIORITY = -1;
+const BACKGROUND_PRIORITY = 0;
+
+/**
+ * Hands new outbox rows (a lead's insert, a resend, a takeover) to graphile-worker: up to `limit`
+ * of them, as batch jobs of `send_mail` (payload: [{ id }, ...]), the messages people wait for
+ * first. Several workers may dispatch at once: each takes rows the others have not locked. Answers
+ * how many rows it dispatched. The rows are marked and the jobs added in one transaction.
+ * `digestAt`: when that many sales alerts or more wait, they are left for the next digest
+ * (digest.ts); null = alerts always go one by one. `sending`: false while email is not configured.
+ */
+export async function dispatch(
+  db: Db,
+  limit = 1000,
+  digestAt: number | null = null,
+  sending = true,
+): Promise<number> {
   return inTransaction(db, async (client) => {
     const { rows } = await client.query<{ payload: { id: number }[]; priority: number }>(
       `WITH burst AS (
@@ -28,23 +54,29 @@ export async function dispatch(db: Db, limit = 1000, digestAt: number | null = n
        ),
        marked AS (
          UPDATE mail_messages m SET job_queued_at = clock_timestamp() FROM due WHERE m.id = due.id
-         RETURNING m.id, CASE m.template WHEN 'sales-alert' THEN 0 ELSE 1 END AS priority
+         RETURNING m.id, CASE WHEN $6 AND m.template = ANY($7::text[]) THEN $4::int ELSE $5::int END AS priority
        )
        SELECT json_agg(json_build_object('id', id) ORDER BY id) AS payload, priority
          FROM (SELECT id, priority, (row_number() OVER (PARTITION BY priority ORDER BY id) - 1) / $2 AS chunk
                  FROM marked) x
         GROUP BY priority, chunk
         ORDER BY priority, chunk`,
-      [limit, MESSAGES_PER_JOB, digestAt],
+      [limit, MESSAGES_PER_JOB, digestAt, WAITED_FOR_PRIORITY, BACKGROUND_PRIORITY, sending, WAITED_FOR],
     );
     if (rows.length === 0) return 0;
     // graphile-worker's own function (its public SQL API); 14 attempts over about 28 hours. The
-    // flag lets a busy API's worker take fewer of them (docs/operations.md#yield).
+    // flag lets a busy API's worker leave background work for later (docs/operations.md#yield).
     await client.query(
       `SELECT count(*) FROM graphile_worker.add_jobs(
-         (SELECT array_agg(ROW('send_mail', p, NULL, NULL, 14, NULL, pr, ARRAY['background'])::graphile_worker.job_spec)
+         (SELECT array_agg(ROW('send_mail', p, NULL, NULL, 14, NULL, pr,
+                               CASE WHEN pr = $3 THEN ARRAY[$4] END)::graphile_worker.job_spec)
             FROM unnest($1::json[], $2::int[]) AS t (p, pr)))`,
-      [rows.map((r) => JSON.stringify(r.payload)), rows.map((r) => r.priority)],
+      [
+        rows.map((r) => JSON.stringify(r.payload)),
+        rows.map((r) => r.priority),
+        BACKGROUND_PRIORITY,
+        BACKGROUND_FLAG,
+      ],
     );
     return rows.reduce((n, r) => n + r.payload.length, 0);
   });

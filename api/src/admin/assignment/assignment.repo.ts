@@ -7,13 +7,17 @@ type S = components['schemas'];
 /** The roles that work leads and so may be given them (docs/product.md#assignment). */
 export const ASSIGNABLE_ROLES = ['member', 'admin', 'owner'] as const;
 
-/** An account, held (FOR SHARE) until the transaction ends, and whether it may take leads. */
+/**
+ * An account, held (FOR SHARE) until the transaction ends, and whether it may take leads: an active
+ * one of a role that works them (docs/operations.md#deactivation).
+ */
 export async function lockAccount(
   db: Queryable,
   id: number,
 ): Promise<(S['TeamMemberRef'] & { assignable: boolean }) | undefined> {
   const { rows } = await db.query<{ id: number; username: string; assignable: boolean }>(
-    `SELECT id, username, role = ANY($2::text[]) AS assignable FROM admin_users WHERE id = $1 FOR SHARE`,
+    `SELECT id, username, role = ANY($2::text[]) AND deactivated_at IS NULL AS assignable
+       FROM admin_users WHERE id = $1 FOR SHARE`,
     [id, ASSIGNABLE_ROLES],
   );
   return rows[0];

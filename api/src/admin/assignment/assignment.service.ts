@@ -27,9 +27,9 @@ export function createAssignmentService(db: Db) {
     if (!account?.assignable)
       throw badRequest(
         account
-          ? `${account.username} cannot be given leads: only members, admins and the owner work them.`
+          ? `${account.username} cannot be given leads: only active members, admins and the owner work them.`
           : `There is no account ${id}.`,
-        [{ path, message: 'Must be a member, admin or owner of the team' }],
+        [{ path, message: 'Must be an active member, admin or owner of the team' }],
       );
     return account;
   }

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/pool.ts';
 import { badRequest } from '../../http/errors.ts';
 import { csvStream } from '../leads/csv.ts';
-import { auditEntryBatches, insertAuditEntry, listAuditEntries, type AuditFilters } from './audit.repo.ts';
+import { auditCsvBatches, insertAuditEntry, listAuditEntries, type AuditFilters } from './audit.repo.ts';
 import type { AuditSource } from './audit.ts';
 
 const CURSOR = /^[1-9][0-9]{0,15}$/;
@@ -20,17 +20,6 @@ const HEADERS = [
   'changes',
   'details',
 ];
-
-/**
- * One CSV cell: a value a spreadsheet would read as a formula gets a leading apostrophe (OWASP's
- * CSV injection advice), then RFC 4180 quoting; as the lead exports do in SQL (csv-export.repo.ts).
- */
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** The audit log for the desk (docs/operations.md#audit-log): pages and a CSV export. */
 export function createAuditService(db: Db) {
@@ -59,31 +48,7 @@ export function createAuditService(db: Db) {
         target: { type: 'audit-log', id: null },
         details: { filters: f },
       });
-      async function* lines() {
-        for await (const batch of auditEntryBatches(db, f)) {
-          yield batch
-            .map((e) =>
-              [
-                e.at,
-                e.actor.kind,
-                e.actor.username,
-                e.ip,
-                e.userAgent,
-                e.requestId,
-                e.action,
-                e.target?.type,
-                e.target?.id,
-                e.changes,
-                e.details,
-              ]
-                .map(cell)
-                .join(','),
-            )
-            .map((line) => `${line}\r\n`)
-            .join('');
-        }
-      }
-      return csvStream(HEADERS, lines());
+      return csvStream(HEADERS, auditCsvBatches(db, f));
     },
   };
 }

@@ -7,18 +7,32 @@ export interface AdminUser {
   passwordHash: string;
   /** Has a confirmed second factor. */
   enrolled: boolean;
+  /** Deactivated accounts cannot sign in (docs/operations.md#deactivation). */
+  active: boolean;
 }
 
 /** By the username's one spelling (normaliseUsername); stored names are in it already. */
 export async function findAdmin(db: Db, username: string): Promise<AdminUser | undefined> {
-  const { rows } = await db.query<{ id: number; username: string; password_hash: string; enrolled: boolean }>(
-    `SELECT id, username, password_hash, totp_secret IS NOT NULL AS enrolled
+  const { rows } = await db.query<{
+    id: number;
+    username: string;
+    password_hash: string;
+    enrolled: boolean;
+    active: boolean;
+  }>(
+    `SELECT id, username, password_hash, totp_secret IS NOT NULL AS enrolled, deactivated_at IS NULL AS active
        FROM admin_users WHERE username = $1`,
     [username],
   );
   const row = rows[0];
   return (
-    row && { id: row.id, username: row.username, passwordHash: row.password_hash, enrolled: row.enrolled }
+    row && {
+      id: row.id,
+      username: row.username,
+      passwordHash: row.password_hash,
+      enrolled: row.enrolled,
+      active: row.active,
+    }
   );
 }
 
@@ -132,7 +146,7 @@ export async function touchSession(
   }>(
     `UPDATE admin_sessions s SET last_seen_at = clock_timestamp()
        FROM admin_users u
-      WHERE s.id_hash = $1 AND u.id = s.admin_id
+      WHERE s.id_hash = $1 AND u.id = s.admin_id AND u.deactivated_at IS NULL
         AND s.expires_at > now()
         AND s.last_seen_at > now() - make_interval(mins => $2)
      RETURNING u.id AS admin_id, u.username, u.role, s.expires_at, u.totp_secret IS NOT NULL AS enrolled,
@@ -206,7 +220,7 @@ export async function attemptChallenge(
 ): Promise<{ adminId: number; username: string } | undefined> {
   const { rows } = await db.query<{ admin_id: number; username: string }>(
     `UPDATE admin_login_challenges c SET attempts = c.attempts + 1 FROM admin_users u
-      WHERE c.id_hash = $1 AND u.id = c.admin_id AND c.expires_at > now() AND c.attempts < $2
+      WHERE c.id_hash = $1 AND u.id = c.admin_id AND u.deactivated_at IS NULL AND c.expires_at > now() AND c.attempts < $2
      RETURNING c.admin_id, u.username`,
     [idHash, maxAttempts],
   );

@@ -83,7 +83,7 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
     ctx: Context,
     adminId: number,
     deviceKnown: boolean,
-    how: 'password' | 'totp' | 'recovery-code',
+    how: 'password' | 'totp' | 'recovery-code' | 'invitation',
   ): Promise<AdminPrincipal> {
     // A fresh id at every login: a planted or older cookie never becomes a live session.
     const previous = readCookie(ctx, 'sid');
@@ -146,6 +146,20 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
         throw unauthorized('Invalid username or password');
       }
       await throttle.refund(counted);
+      // Said only to whoever knows the password (docs/operations.md#deactivation).
+      if (!admin.active) {
+        securityEvent(log, ctx, 'login.refused', {
+          username,
+          knownDevice: Boolean(device),
+          reason: 'deactivated',
+        });
+        await record(ctx, undefined, {
+          action: 'session.sign-in-failed',
+          target: { type: 'account', id: admin.id },
+          details: { username, reason: 'deactivated' },
+        });
+        throw unauthorized('This account has been deactivated. Ask an admin of the team to reactivate it.');
+      }
       if (config.adminMfa !== 'off' && admin.enrolled) {
         const challenge = newToken();
         const expiresAt = await repo.insertChallenge(db, challenge.hash, admin.id, CHALLENGE_MINUTES);
@@ -230,6 +244,9 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
         throw forbidden('Set up two-step sign-in (an authenticator app) before using the desk.');
       }
     },
+
+    /** A session for an account that just proved itself another way (a team invitation). */
+    startSessionFor: (ctx: Context, adminId: number) => startSession(ctx, adminId, false, 'invitation'),
 
     secondFactor,
   };

@@ -8,7 +8,7 @@ import { CURSOR_TS, cursorOf, filters, where, type LeadFilter } from './filters.
  * =, +, -, @, tab or carriage return) gets a leading apostrophe (OWASP's CSV injection advice),
  * then RFC 4180 quoting when it holds a quote, comma or line break.
  */
-function csvCellSql(value: string): string {
+export function csvCellSql(value: string): string {
   const neutral = `CASE WHEN left(${value}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || ${value} ELSE ${value} END`;
   return `CASE WHEN ${value} ~ E'[",\\r\\n]' THEN '"' || replace(${neutral}, '"', '""') || '"' ELSE ${neutral} END`;
 }

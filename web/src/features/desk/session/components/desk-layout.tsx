@@ -8,9 +8,9 @@ import { adminKey } from '../../shared/api/session.ts';
 import { useLogout } from '../api/sign-in.ts';
 
 /**
- * The signed-in desk's frame: who is signed in and with which role, Dashboard, Webhooks, Audit
- * log and Personal data (for the roles that may read them), Refresh, Security, Logout, Back to Website. The route puts
- * the page (and the second factor's banner) inside.
+ * The signed-in desk's frame: who is signed in and with which role, Dashboard, Webhooks, Team,
+ * Audit log and Personal data (for the roles that may read them), Refresh, Security, Logout, Back
+ * to Website. The route puts the page (and the second factor's banner) inside.
  */
 export function DeskLayout({
   username,
@@ -60,6 +60,11 @@ export function DeskLayout({
               {can(role, 'listWebhookEndpoints') && (
                 <Button asChild size="sm" variant="ghost">
                   <Link to="/admin/webhooks">Webhooks</Link>
+                </Button>
+              )}
+              {can(role, 'listTeamInvitations') && (
+                <Button asChild size="sm" variant="ghost">
+                  <Link to="/admin/team">Team</Link>
                 </Button>
               )}
               {can(role, 'listAuditEntries') && (

@@ -1,0 +1,129 @@
+import { Badge, Box, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { notify } from '../../../../components/notices.tsx';
+import { roleLabels, type Role } from '../../../../lib/roles.ts';
+import { manageable, membersQuery, useChangeRole, useSetActive, type TeamMember } from '../api/members.ts';
+import { refused } from './problem-notice.ts';
+
+/**
+ * Everyone with an account: role, address, active or not, and how many leads are assigned to them. The signed-in account changes the
+ * roles it manages (docs/operations.md#roles) and deactivates or reactivates those accounts
+ * (docs/operations.md#deactivation); its own row and the owner's offer nothing.
+ */
+export function MembersTable({ me }: { me: { username: string; role: Role } }) {
+  const { data: members = [] } = useQuery(membersQuery);
+  const roles = manageable(me.role);
+  const mayManage = (m: TeamMember) => m.username !== me.username && roles.includes(m.role);
+  return (
+    <Box overflowX="auto" bg="white" rounded="md" borderWidth="1px">
+      <Table.Root size="sm" aria-label="Team members">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Username</Table.ColumnHeader>
+            <Table.ColumnHeader>Email</Table.ColumnHeader>
+            <Table.ColumnHeader>Role</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader>Leads</Table.ColumnHeader>
+            <Table.ColumnHeader>Actions</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {members.map((m) => (
+            <Table.Row key={m.id}>
+              <Table.Cell>{m.username}</Table.Cell>
+              <Table.Cell>{m.email ?? '—'}</Table.Cell>
+              <Table.Cell>
+                {mayManage(m) ? (
+                  <RoleSelect member={m} roles={me.role === 'owner' ? [...roles, 'owner'] : roles} />
+                ) : (
+                  <Text>{roleLabels[m.role]}</Text>
+                )}
+              </Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={m.active ? 'green' : 'gray'}>
+                  {m.active ? 'Active' : 'Deactivated'}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell>
+                {m.assignedLeads} ({m.openLeads} open)
+              </Table.Cell>
+              <Table.Cell>{mayManage(m) && <ActiveToggle member={m} />}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
+
+function RoleSelect({ member, roles }: { member: TeamMember; roles: Role[] }) {
+  const change = useChangeRole();
+  const onChange = (role: Role) => {
+    // Handing ownership on makes the owner an admin: asked once more.
+    if (role === 'owner' && !window.confirm(`Hand ownership to ${member.username}? You become an admin.`))
+      return;
+    change.mutate(
+      { id: member.id, role },
+      {
+        onSuccess: () =>
+          notify({
+            type: 'success',
+            title: 'Role changed',
+            description: `${member.username} is now ${roleLabels[role]}.`,
+          }),
+        onError: refused('Could not change the role'),
+      },
+    );
+  };
+  return (
+    <NativeSelect.Root size="sm" width="36" disabled={change.isPending}>
+      <NativeSelect.Field
+        aria-label={`Role of ${member.username}`}
+        value={member.role}
+        onChange={(e) => onChange(e.currentTarget.value as Role)}
+      >
+        {roles.map((r) => (
+          <option key={r} value={r}>
+            {roleLabels[r]}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+function ActiveToggle({ member }: { member: TeamMember }) {
+  const setActive = useSetActive();
+  const active = !member.active;
+  const verb = active ? 'Reactivate' : 'Deactivate';
+  return (
+    <HStack>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette={active ? 'green' : 'red'}
+        loading={setActive.isPending}
+        aria-label={`${verb} ${member.username}`}
+        onClick={() =>
+          setActive.mutate(
+            { id: member.id, active },
+            {
+              onSuccess: () =>
+                notify({
+                  type: 'success',
+                  title: active ? 'Reactivated' : 'Deactivated',
+                  description: active
+                    ? `${member.username} can sign in again.`
+                    : `${member.username} is signed out and cannot sign in.`,
+                }),
+              onError: refused(`Could not ${verb.toLowerCase()} ${member.username}`),
+            },
+          )
+        }
+      >
+        {verb}
+      </Button>
+    </HStack>
+  );
+}
