@@ -97,7 +97,12 @@ export async function listPage<T>(
   };
 }
 
-export async function findById<T>(db: Db, kind: LeadKind<T>, id: number): Promise<T | undefined> {
+/** One lead in the API's shape; pass a transaction's client to read what it has just changed. */
+export async function findById<T>(
+  db: Pick<Db, 'query'>,
+  kind: LeadKind<T>,
+  id: number,
+): Promise<T | undefined> {
   const { rows } = await db.query(`SELECT ${kind.select} FROM ${kind.table} WHERE id = $1`, [id]);
   return rows[0] && kind.toApi(rows[0]);
 }
