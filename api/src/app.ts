@@ -44,6 +44,9 @@ import { createTeamInvitations } from './admin/team/invitations.service.ts';
 import { privacyHandlers } from './admin/privacy/privacy.routes.ts';
 import { createPrivacyService } from './admin/privacy/privacy.service.ts';
 import { createWebhookService } from './webhooks/webhooks.service.ts';
+import { createSpamCheck } from './spam/spam-check.ts';
+import { spamHandlers } from './spam/spam.routes.ts';
+import { createSpamService } from './spam/spam.service.ts';
 
 export interface AppDeps {
   db: Db;
@@ -82,7 +85,8 @@ export function createApp({
     contract,
     {
       ...systemHandlers(db),
-      ...leadHandlers(createLeadService(db, config, log)),
+      ...leadHandlers(createLeadService(db, config, log, metrics), createSpamCheck(db, config, metrics)),
+      ...spamHandlers(createSpamService(db, metrics)),
       ...leadFormPageHandlers(contract, keptForms),
       ...adminHandlers(auth, adminLeads),
       ...adminLeadHandlers(adminLeads, log),

@@ -12,6 +12,15 @@ export const text = (fallback?: string) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v));
 
+/** One of `values`, in any letter case; unset or empty is `fallback`. */
+export const oneOf = <const V extends readonly [string, ...string[]]>(values: V, fallback: V[number]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v.toLowerCase()))
+    .pipe(z.enum(values, { message: `must be one of ${values.join(', ')}` }));
+
 export const whole = (fallback: number, min = 0) =>
   z
     .string()

@@ -48,6 +48,15 @@ describe('configuration', () => {
     );
   });
 
+  it('checks lead forms for spam in monitor mode unless SPAM_CHALLENGE says otherwise', () => {
+    expect(loadConfig({}).spamChallenge).toBe('monitor');
+    expect(loadConfig({ SPAM_CHALLENGE: ' Enforce ' }).spamChallenge).toBe('enforce');
+    expect(loadConfig({ SPAM_CHALLENGE: 'off' }).spamChallenge).toBe('off');
+    expect(() => loadConfig({ SPAM_CHALLENGE: 'strict' })).toThrow(
+      'SPAM_CHALLENGE must be one of off, monitor, enforce',
+    );
+  });
+
   it('runs jobs in the API process unless WORKER_IN_PROCESS turns them off', () => {
     expect(loadConfig({ WORKER_IN_PROCESS: 'off' }).workerInProcess).toBe(false);
     expect(loadConfig({ WORKER_IN_PROCESS: '0' }).workerInProcess).toBe(false);

@@ -7,6 +7,7 @@ import {
   durations,
   flag,
   key32,
+  oneOf,
   list,
   onUnlessOff,
   ruled,
@@ -28,6 +29,8 @@ function cronProblem(schedule: string): string | undefined {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const MFA_POLICIES = ['off', 'optional', 'required'] as const;
+export const SPAM_MODES = ['off', 'monitor', 'enforce'] as const;
+export type SpamMode = (typeof SPAM_MODES)[number];
 export type MfaPolicy = (typeof MFA_POLICIES)[number];
 
 /**
@@ -69,20 +72,16 @@ const environment = z.object({
   ADMIN_USERNAME: ruled(usernameProblem).transform((v) => normaliseUsername(v ?? 'admin')),
   ADMIN_PASSWORD: ruled(passwordProblem),
   /** Who gets a new lead (docs/operations.md#auto-assign): nobody (`off`) or the least busy member. */
-  LEAD_AUTO_ASSIGN: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? 'off' : v.toLowerCase()))
-    .pipe(z.enum(AUTO_ASSIGN_MODES, { message: `must be one of ${AUTO_ASSIGN_MODES.join(', ')}` })),
-  ADMIN_MFA: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? 'optional' : v.toLowerCase()))
-    .pipe(z.enum(MFA_POLICIES, { message: `must be one of ${MFA_POLICIES.join(', ')}` })),
+  LEAD_AUTO_ASSIGN: oneOf(AUTO_ASSIGN_MODES, 'off'),
+  ADMIN_MFA: oneOf(MFA_POLICIES, 'optional'),
   ADMIN_MFA_KEY: text().transform(key32),
   ADMIN_MFA_KEY_FILE: text(),
+  /** The lead forms' proof-of-work check (docs/product.md#spam). */
+  SPAM_CHALLENGE: oneOf(SPAM_MODES, 'monitor'),
+  /** The work of one challenge: the largest number it hides (docs/operations.md#spam-challenge). */
+  SPAM_CHALLENGE_MAX_NUMBER: whole(50_000, 100),
+  SPAM_CHALLENGE_KEY: text().transform(key32),
+  SPAM_CHALLENGE_KEY_FILE: text(),
   /** Public origin(s) allowed to send state-changing admin requests, besides the request's own host. */
   ALLOWED_ORIGINS: list,
   SESSION_IDLE_MINUTES: whole(30, 1),
@@ -158,6 +157,11 @@ export interface Config {
   /** The key that encrypts TOTP secrets: ADMIN_MFA_KEY, or read (created if missing) from adminMfaKeyFile. */
   adminMfaKey: Buffer | undefined;
   adminMfaKeyFile: string;
+  spamChallenge: SpamMode;
+  spamChallengeMaxNumber: number;
+  /** The key that signs proof-of-work challenges: SPAM_CHALLENGE_KEY, or read (created if missing) from spamChallengeKeyFile. */
+  spamChallengeKey: Buffer | undefined;
+  spamChallengeKeyFile: string;
   allowedOrigins: string[];
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -229,6 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminMfa: e.ADMIN_MFA,
     adminMfaKey: e.ADMIN_MFA_KEY,
     adminMfaKeyFile: e.ADMIN_MFA_KEY_FILE ?? path.join(dataDir, 'mfa-key'),
+    spamChallenge: e.SPAM_CHALLENGE,
+    spamChallengeMaxNumber: e.SPAM_CHALLENGE_MAX_NUMBER,
+    spamChallengeKey: e.SPAM_CHALLENGE_KEY,
+    spamChallengeKeyFile: e.SPAM_CHALLENGE_KEY_FILE ?? path.join(dataDir, 'spam-challenge-key'),
     allowedOrigins: e.ALLOWED_ORIGINS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,

@@ -43,6 +43,8 @@ await ensureFirstAdmin(db, config, log);
 // TOTP secrets are encrypted with a key kept outside the database (docs/operations.md#second-factor).
 if (config.adminMfa !== 'off' && !config.adminMfaKey)
   config.adminMfaKey = loadOrCreateKey(config.adminMfaKeyFile);
+// Proof-of-work challenges are signed with a key kept outside the database too (docs/operations.md#spam-challenge).
+config.spamChallengeKey ??= loadOrCreateKey(config.spamChallengeKeyFile);
 const metrics = createMetrics(db);
 rejections.countIn(metrics);
 const webhooks = deliverDeps(db, config, log);

@@ -83,12 +83,16 @@ describe('CSV export', () => {
       .reverse()
       .map((r) => {
         const date = new Date(Date.UTC(2026, 0, 1) + r.n * 1500).toISOString();
-        const cells = [r.name, `row${r.n}@example.com`, date, 'sms-ai', r.phone, r.company, r.message, ''];
+        const cells = [r.name, `row${r.n}@example.com`, date, 'sms-ai', r.phone, r.company, r.message];
+        // Then the attribution columns (docs/product.md#attribution) and the assignee, empty.
+        cells.push(...Array<string>(8).fill(''));
         return `${cells.map(cell).join(',')}\r\n`;
       })
       .join('');
     const text = await exportText('/api/contacts/export');
-    expect(text).toBe(`\uFEFFName,Email,Date,Service,Phone,Company,Message,Assignee\r\n${expected}`);
+    expect(text).toBe(
+      `\uFEFFName,Email,Date,Service,Phone,Company,Message,Landing Page,Referrer,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Assignee\r\n${expected}`,
+    );
   });
 
   it('writes dates as the lists do, subscribers as Pending, Active or Inactive, and empty fields bare', async () => {
@@ -114,7 +118,7 @@ describe('CSV export', () => {
       `INSERT INTO contact_submissions (name, email, message, created_at) VALUES ('No Extras', 'n@example.com', 'Only a message', '2026-01-01T00:00:00Z')`,
     );
     expect(await exportText('/api/contacts/export')).toContain(
-      '\r\nNo Extras,n@example.com,2026-01-01T00:00:00.000Z,,,,Only a message,\r\n',
+      '\r\nNo Extras,n@example.com,2026-01-01T00:00:00.000Z,,,,Only a message,,,,,,,,\r\n',
     );
   });
 

@@ -200,7 +200,11 @@ describe('CSV export', () => {
       /^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const text = res.body as string;
-    expect(text.startsWith('\uFEFFName,Email,Date,Service,Phone,Company,Message,Assignee\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFFName,Email,Date,Service,Phone,Company,Message,Landing Page,Referrer,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Assignee\r\n',
+      ),
+    ).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(text).toContain(`'+cmd`);
     expect(text).toContain(`'-2+3 is a formula`);

@@ -59,6 +59,7 @@ export async function startTestApp(
     staticDir: undefined,
     adminPassword: undefined,
     adminMfaKey: randomBytes(32),
+    spamChallengeKey: randomBytes(32),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...overrides,
   };

@@ -323,6 +323,22 @@ describe('a person’s data', () => {
     expect((await kept()).rows).toHaveLength(0);
   });
 
+  it('erasing a person also removes a lead of theirs held as suspected spam', async () => {
+    const hal = personNamed('Hal', 'Brantwood');
+    await leaveLeads(hal);
+    await app.t.db.query(
+      `INSERT INTO suspected_spam (lead_kind, id, created_at, reason, fields)
+       VALUES ('contact', 987001, now(), 'missing', jsonb_build_object('name', $1::text, 'email', $2::text))`,
+      [hal.name, hal.email],
+    );
+    const held = () =>
+      app.t.db.query(`SELECT 1 FROM suspected_spam WHERE fields ->> 'email' = $1`, [hal.email]);
+    expect((await held()).rows).toHaveLength(1);
+    const erased = await admin.post('/api/admin/personal-data/erasure').send({ email: hal.email });
+    expect(erased.status).toBe(200);
+    expect((await held()).rows).toHaveLength(0);
+  });
+
   it('retention erases a lead past its age from every column of every table, and records the run', async () => {
     const dora = personNamed('Dora', 'Pennyworth');
     const eve = personNamed('Eve', 'Lindqvist');

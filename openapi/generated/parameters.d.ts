@@ -49,6 +49,24 @@ export declare const parameters: {
       readonly maxLength: 200
     }
   },
+  readonly Source: {
+    readonly name: "source",
+    readonly in: "query",
+    readonly schema: {
+      readonly type: "string",
+      readonly minLength: 1,
+      readonly maxLength: 200
+    }
+  },
+  readonly Campaign: {
+    readonly name: "campaign",
+    readonly in: "query",
+    readonly schema: {
+      readonly type: "string",
+      readonly minLength: 1,
+      readonly maxLength: 200
+    }
+  },
   readonly AuditActorKind: {
     readonly name: "actorKind",
     readonly in: "query",

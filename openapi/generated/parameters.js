@@ -49,6 +49,24 @@ export const parameters = {
       "maxLength": 200
     }
   },
+  "Source": {
+    "name": "source",
+    "in": "query",
+    "schema": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 200
+    }
+  },
+  "Campaign": {
+    "name": "campaign",
+    "in": "query",
+    "schema": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 200
+    }
+  },
   "AuditActorKind": {
     "name": "actorKind",
     "in": "query",

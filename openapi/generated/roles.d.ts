@@ -29,6 +29,8 @@ export declare const roles: {
     readonly regenerateRecoveryCodes: "viewer",
     readonly getAdminSession: "viewer",
     readonly getAdminOverview: "viewer",
+    readonly listSuspectedSpam: "viewer",
+    readonly releaseSuspectedSpam: "member",
     readonly getLeadHistory: "viewer",
     readonly listLeadNotes: "viewer",
     readonly createLeadNote: "member",

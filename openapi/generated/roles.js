@@ -29,6 +29,8 @@ export const roles = {
     "regenerateRecoveryCodes": "viewer",
     "getAdminSession": "viewer",
     "getAdminOverview": "viewer",
+    "listSuspectedSpam": "viewer",
+    "releaseSuspectedSpam": "member",
     "getLeadHistory": "viewer",
     "listLeadNotes": "viewer",
     "createLeadNote": "member",

@@ -148,6 +148,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/spam-challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proof-of-work challenge for one lead form submission
+         * @description For the ALTCHA widget of the lead forms (docs/product.md#spam): solve it and send the solution as the form's `altcha` field within 10 minutes; each challenge is good for one lead.
+         */
+        get: operations["getSpamChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/newsletter/confirm": {
         parameters: {
             query?: never;
@@ -521,6 +541,46 @@ export interface paths {
         get: operations["getAdminOverview"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/suspected-spam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Leads held as suspected spam, newest first
+         * @description Contacts, demos and get-started requests that came without a passing proof-of-work solution while SPAM_CHALLENGE=enforce (docs/product.md#spam), kept 30 days.
+         */
+        get: operations["listSuspectedSpam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/suspected-spam/{kind}/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Not spam: release a held lead into the normal flow
+         * @description Stores the lead as it came, with its id and date; its sales alert, acknowledgment and lead.created webhook then go out as for any new lead. Recorded in the audit log.
+         */
+        post: operations["releaseSuspectedSpam"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1355,6 +1415,49 @@ export interface components {
         ContactMessage: string;
         /** @description Hidden from people; anything in it marks the submission as a bot's, which is accepted and dropped. */
         Honeypot: string;
+        /** @description Attribution (docs/product.md#attribution): the path of the first page of the visit on this site, without its query; '' when unknown. */
+        LandingPage: string;
+        /** @description Attribution: the origin (scheme, host, port) of the site that sent the visitor, never its full address; '' for a direct visit. */
+        ReferrerOrigin: string;
+        /** @description Attribution: the value of the utm_* parameter of the same name that brought the visitor; '' when absent. */
+        UtmValue: string;
+        /** @description The proof-of-work solution (docs/product.md#spam): the base64 payload the ALTCHA widget writes for a challenge from getSpamChallenge. Optional: a lead without one is never refused; with SPAM_CHALLENGE=enforce it is held as suspected spam for the desk to release. */
+        SpamSolution: string;
+        /**
+         * @description The proof-of-work check's outcome for a lead (docs/product.md#spam): '' when the check was off, `passed`, or why it did not pass.
+         * @enum {string}
+         */
+        SpamCheck: "" | "passed" | "missing" | "invalid" | "expired" | "replayed";
+        /** @description An ALTCHA challenge (proof of work), signed by the server, valid for 10 minutes and once. */
+        SpamChallenge: {
+            /** @enum {string} */
+            algorithm: "SHA-256";
+            challenge: string;
+            maxnumber: number;
+            salt: string;
+            signature: string;
+        };
+        /** @description A lead held as suspected spam, with why. */
+        SuspectedSpam: {
+            kind: components["schemas"]["LeadType"];
+            id: components["schemas"]["Id"];
+            createdAt: components["schemas"]["Timestamp"];
+            reason: components["schemas"]["SpamCheck"];
+            name: string;
+            email: string;
+            company: string;
+            message: string;
+        };
+        /** @description Where the lead came from (docs/product.md#attribution); '' for what is unknown. */
+        Attribution: {
+            landingPage: string;
+            referrer: string;
+            utmSource: string;
+            utmMedium: string;
+            utmCampaign: string;
+            utmTerm: string;
+            utmContent: string;
+        };
         /** @enum {string} */
         Service: "" | "sms-ai" | "data-lookups" | "call-warmup" | "all";
         /** @enum {string} */
@@ -1380,6 +1483,14 @@ export interface components {
             service?: components["schemas"]["Service"];
             /** Message */
             message: components["schemas"]["ContactMessage"];
+            landingPage?: components["schemas"]["LandingPage"];
+            referrer?: components["schemas"]["ReferrerOrigin"];
+            utmSource?: components["schemas"]["UtmValue"];
+            utmMedium?: components["schemas"]["UtmValue"];
+            utmCampaign?: components["schemas"]["UtmValue"];
+            utmTerm?: components["schemas"]["UtmValue"];
+            utmContent?: components["schemas"]["UtmValue"];
+            altcha?: components["schemas"]["SpamSolution"];
             website?: components["schemas"]["Honeypot"];
         };
         GetStartedInput: {
@@ -1397,6 +1508,14 @@ export interface components {
             monthlyVolume?: components["schemas"]["MonthlyVolume"];
             /** Additional Information */
             message?: components["schemas"]["Message"];
+            landingPage?: components["schemas"]["LandingPage"];
+            referrer?: components["schemas"]["ReferrerOrigin"];
+            utmSource?: components["schemas"]["UtmValue"];
+            utmMedium?: components["schemas"]["UtmValue"];
+            utmCampaign?: components["schemas"]["UtmValue"];
+            utmTerm?: components["schemas"]["UtmValue"];
+            utmContent?: components["schemas"]["UtmValue"];
+            altcha?: components["schemas"]["SpamSolution"];
             website?: components["schemas"]["Honeypot"];
         };
         DemoInput: {
@@ -1414,6 +1533,14 @@ export interface components {
             preferredTime?: components["schemas"]["PreferredTime"];
             /** What would you like to see in the demo? */
             message?: components["schemas"]["Message"];
+            landingPage?: components["schemas"]["LandingPage"];
+            referrer?: components["schemas"]["ReferrerOrigin"];
+            utmSource?: components["schemas"]["UtmValue"];
+            utmMedium?: components["schemas"]["UtmValue"];
+            utmCampaign?: components["schemas"]["UtmValue"];
+            utmTerm?: components["schemas"]["UtmValue"];
+            utmContent?: components["schemas"]["UtmValue"];
+            altcha?: components["schemas"]["SpamSolution"];
             website?: components["schemas"]["Honeypot"];
         };
         NewsletterInput: {
@@ -1450,6 +1577,8 @@ export interface components {
             service: components["schemas"]["Service"];
             message: string;
             createdAt: components["schemas"]["Timestamp"];
+            spamCheck: components["schemas"]["SpamCheck"];
+            attribution: components["schemas"]["Attribution"];
         };
         DemoRequest: {
             assigneeId: components["schemas"]["AssigneeId"];
@@ -1463,6 +1592,8 @@ export interface components {
             message: string;
             status: components["schemas"]["DemoStatus"];
             createdAt: components["schemas"]["Timestamp"];
+            spamCheck: components["schemas"]["SpamCheck"];
+            attribution: components["schemas"]["Attribution"];
             /** @description The calendar invitation sent from the desk, or null before one is sent. */
             invitation: components["schemas"]["Invitation"] | null;
         };
@@ -1499,6 +1630,8 @@ export interface components {
             message: string;
             status: components["schemas"]["GetStartedStatus"];
             createdAt: components["schemas"]["Timestamp"];
+            spamCheck: components["schemas"]["SpamCheck"];
+            attribution: components["schemas"]["Attribution"];
         };
         /**
          * @description pending until the address is confirmed by email; inactive after an unsubscribe or the desk's deactivation.
@@ -1647,7 +1780,7 @@ export interface components {
          * @description What an audit entry records (docs/operations.md#audit-log).
          * @enum {string}
          */
-        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned" | "account.role-changed" | "account.deactivated" | "account.reactivated" | "team-invitation.sent" | "team-invitation.accepted" | "team-invitation.revoked" | "personal-data.searched" | "personal-data.exported" | "person.erased" | "lead.corrected" | "retention.ran";
+        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned" | "account.role-changed" | "account.deactivated" | "account.reactivated" | "team-invitation.sent" | "team-invitation.accepted" | "team-invitation.revoked" | "personal-data.searched" | "personal-data.exported" | "person.erased" | "lead.corrected" | "retention.ran" | "lead.released-from-spam";
         /**
          * @description Who acted: an `account` (signed in), the `cli` (`npm run admin`), the server itself (`system`), or nobody proven (`anonymous`: a failed sign-in).
          * @enum {string}
@@ -1749,6 +1882,11 @@ export interface components {
                 name: string;
                 email: string;
                 createdAt: components["schemas"]["Timestamp"];
+            }[];
+            /** @description Contacts, demos and get-started requests of the last 30 days by source (docs/product.md#attribution), most leads first, at most 10. */
+            sources: {
+                source: string;
+                leads: number;
             }[];
             /** @description Leads per UTC day over the last 30 days, oldest first, one entry per day. */
             daily: {
@@ -2389,6 +2527,10 @@ export interface components {
         AssigneeFilter: string;
         /** @description Case-insensitive substring of the name, email or company (email only for subscribers). */
         Search: string;
+        /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+        Source: string;
+        /** @description Only leads whose utm_campaign is exactly this. */
+        Campaign: string;
         AuditActorKind: components["schemas"]["AuditActorKind"];
         /** @description Only this account's entries. */
         AuditActorId: components["schemas"]["Id"];
@@ -2484,6 +2626,10 @@ export interface operations {
                 q?: components["parameters"]["Search"];
                 /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
                 assignee?: components["parameters"]["AssigneeFilter"];
+                /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+                source?: components["parameters"]["Source"];
+                /** @description Only leads whose utm_campaign is exactly this. */
+                campaign?: components["parameters"]["Campaign"];
             };
             header?: never;
             path?: never;
@@ -2548,6 +2694,10 @@ export interface operations {
                 q?: components["parameters"]["Search"];
                 /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
                 assignee?: components["parameters"]["AssigneeFilter"];
+                /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+                source?: components["parameters"]["Source"];
+                /** @description Only leads whose utm_campaign is exactly this. */
+                campaign?: components["parameters"]["Campaign"];
             };
             header?: never;
             path?: never;
@@ -2725,6 +2875,28 @@ export interface operations {
             };
         };
     };
+    getSpamChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new challenge. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpamChallenge"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     confirmNewsletter: {
         parameters: {
             query?: never;
@@ -2797,6 +2969,10 @@ export interface operations {
                 q?: components["parameters"]["Search"];
                 /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
                 assignee?: components["parameters"]["AssigneeFilter"];
+                /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+                source?: components["parameters"]["Source"];
+                /** @description Only leads whose utm_campaign is exactly this. */
+                campaign?: components["parameters"]["Campaign"];
             };
             header?: never;
             path?: never;
@@ -2832,6 +3008,10 @@ export interface operations {
                 q?: components["parameters"]["Search"];
                 /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
                 assignee?: components["parameters"]["AssigneeFilter"];
+                /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+                source?: components["parameters"]["Source"];
+                /** @description Only leads whose utm_campaign is exactly this. */
+                campaign?: components["parameters"]["Campaign"];
             };
             header?: never;
             path?: never;
@@ -2883,6 +3063,10 @@ export interface operations {
                 q?: components["parameters"]["Search"];
                 /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
                 assignee?: components["parameters"]["AssigneeFilter"];
+                /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+                source?: components["parameters"]["Source"];
+                /** @description Only leads whose utm_campaign is exactly this. */
+                campaign?: components["parameters"]["Campaign"];
             };
             header?: never;
             path?: never;
@@ -2918,6 +3102,10 @@ export interface operations {
                 q?: components["parameters"]["Search"];
                 /** @description Only leads assigned to the signed-in account (`me`), to nobody (`none`), or to the account with this id (docs/product.md#assignment). */
                 assignee?: components["parameters"]["AssigneeFilter"];
+                /** @description Only leads from this source (docs/product.md#attribution): their utm_source, or for a lead without one the referrer's host, or `direct`. */
+                source?: components["parameters"]["Source"];
+                /** @description Only leads whose utm_campaign is exactly this. */
+                campaign?: components["parameters"]["Campaign"];
             };
             header?: never;
             path?: never;
@@ -3427,6 +3615,67 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listSuspectedSpam: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest held leads (at most `limit`) and how many there are. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["SuspectedSpam"][];
+                        total: components["schemas"]["Total"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    releaseSuspectedSpam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["LeadType"];
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lead, now in its list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        kind: components["schemas"]["LeadType"];
+                        id: components["schemas"]["Id"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -173,6 +173,165 @@ export declare const schemas: {
     readonly type: "string",
     readonly maxLength: 1000
   },
+  readonly LandingPage: {
+    readonly type: "string",
+    readonly maxLength: 1000,
+    readonly pattern: "^(/[^?#]*)?$",
+    readonly "x-messages": {
+      readonly pattern: "The landing page must be a path on this site",
+      readonly maxLength: "The landing page must be at most 1000 characters",
+      readonly type: "The landing page must be a path on this site"
+    }
+  },
+  readonly ReferrerOrigin: {
+    readonly type: "string",
+    readonly maxLength: 300,
+    readonly pattern: "^(https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?)?$",
+    readonly "x-messages": {
+      readonly pattern: "The referrer must be an origin such as https://example.com",
+      readonly maxLength: "The referrer must be at most 300 characters",
+      readonly type: "The referrer must be an origin such as https://example.com"
+    }
+  },
+  readonly UtmValue: {
+    readonly type: "string",
+    readonly maxLength: 200,
+    readonly "x-messages": {
+      readonly maxLength: "A campaign parameter must be at most 200 characters",
+      readonly type: "A campaign parameter must be text"
+    }
+  },
+  readonly SpamSolution: {
+    readonly type: "string",
+    readonly maxLength: 2000,
+    readonly "x-messages": {
+      readonly maxLength: "The anti-spam check is too long; reload the page and send the form again",
+      readonly type: "The anti-spam check must be text"
+    }
+  },
+  readonly SpamCheck: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "",
+      "passed",
+      "missing",
+      "invalid",
+      "expired",
+      "replayed"
+    ],
+    readonly "x-enum-labels": {
+      readonly passed: "Passed",
+      readonly missing: "No solution",
+      readonly invalid: "Wrong solution",
+      readonly expired: "Expired challenge",
+      readonly replayed: "Solution used before"
+    }
+  },
+  readonly SpamChallenge: {
+    readonly type: "object",
+    readonly required: readonly [
+      "algorithm",
+      "challenge",
+      "maxnumber",
+      "salt",
+      "signature"
+    ],
+    readonly properties: {
+      readonly algorithm: {
+        readonly type: "string",
+        readonly enum: readonly [
+          "SHA-256"
+        ]
+      },
+      readonly challenge: {
+        readonly type: "string"
+      },
+      readonly maxnumber: {
+        readonly type: "integer",
+        readonly minimum: 1
+      },
+      readonly salt: {
+        readonly type: "string"
+      },
+      readonly signature: {
+        readonly type: "string"
+      }
+    }
+  },
+  readonly SuspectedSpam: {
+    readonly type: "object",
+    readonly required: readonly [
+      "kind",
+      "id",
+      "createdAt",
+      "reason",
+      "name",
+      "email",
+      "company",
+      "message"
+    ],
+    readonly properties: {
+      readonly kind: {
+        readonly $ref: "LeadType"
+      },
+      readonly id: {
+        readonly $ref: "Id"
+      },
+      readonly createdAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly reason: {
+        readonly $ref: "SpamCheck"
+      },
+      readonly name: {
+        readonly type: "string"
+      },
+      readonly email: {
+        readonly type: "string"
+      },
+      readonly company: {
+        readonly type: "string"
+      },
+      readonly message: {
+        readonly type: "string"
+      }
+    }
+  },
+  readonly Attribution: {
+    readonly type: "object",
+    readonly required: readonly [
+      "landingPage",
+      "referrer",
+      "utmSource",
+      "utmMedium",
+      "utmCampaign",
+      "utmTerm",
+      "utmContent"
+    ],
+    readonly properties: {
+      readonly landingPage: {
+        readonly type: "string"
+      },
+      readonly referrer: {
+        readonly type: "string"
+      },
+      readonly utmSource: {
+        readonly type: "string"
+      },
+      readonly utmMedium: {
+        readonly type: "string"
+      },
+      readonly utmCampaign: {
+        readonly type: "string"
+      },
+      readonly utmTerm: {
+        readonly type: "string"
+      },
+      readonly utmContent: {
+        readonly type: "string"
+      }
+    }
+  },
   readonly Service: {
     readonly type: "string",
     readonly enum: readonly [
@@ -313,6 +472,30 @@ export declare const schemas: {
         readonly $ref: "ContactMessage",
         readonly title: "Message"
       },
+      readonly landingPage: {
+        readonly $ref: "LandingPage"
+      },
+      readonly referrer: {
+        readonly $ref: "ReferrerOrigin"
+      },
+      readonly utmSource: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmMedium: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmCampaign: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmTerm: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmContent: {
+        readonly $ref: "UtmValue"
+      },
+      readonly altcha: {
+        readonly $ref: "SpamSolution"
+      },
       readonly website: {
         readonly $ref: "Honeypot"
       }
@@ -359,6 +542,30 @@ export declare const schemas: {
         readonly $ref: "Message",
         readonly title: "Additional Information"
       },
+      readonly landingPage: {
+        readonly $ref: "LandingPage"
+      },
+      readonly referrer: {
+        readonly $ref: "ReferrerOrigin"
+      },
+      readonly utmSource: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmMedium: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmCampaign: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmTerm: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmContent: {
+        readonly $ref: "UtmValue"
+      },
+      readonly altcha: {
+        readonly $ref: "SpamSolution"
+      },
       readonly website: {
         readonly $ref: "Honeypot"
       }
@@ -404,6 +611,30 @@ export declare const schemas: {
       readonly message: {
         readonly $ref: "Message",
         readonly title: "What would you like to see in the demo?"
+      },
+      readonly landingPage: {
+        readonly $ref: "LandingPage"
+      },
+      readonly referrer: {
+        readonly $ref: "ReferrerOrigin"
+      },
+      readonly utmSource: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmMedium: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmCampaign: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmTerm: {
+        readonly $ref: "UtmValue"
+      },
+      readonly utmContent: {
+        readonly $ref: "UtmValue"
+      },
+      readonly altcha: {
+        readonly $ref: "SpamSolution"
       },
       readonly website: {
         readonly $ref: "Honeypot"
@@ -513,7 +744,9 @@ export declare const schemas: {
       "service",
       "message",
       "createdAt",
-      "assigneeId"
+      "assigneeId",
+      "attribution",
+      "spamCheck"
     ],
     readonly properties: {
       readonly assigneeId: {
@@ -542,6 +775,12 @@ export declare const schemas: {
       },
       readonly createdAt: {
         readonly $ref: "Timestamp"
+      },
+      readonly spamCheck: {
+        readonly $ref: "SpamCheck"
+      },
+      readonly attribution: {
+        readonly $ref: "Attribution"
       }
     }
   },
@@ -559,7 +798,9 @@ export declare const schemas: {
       "status",
       "createdAt",
       "invitation",
-      "assigneeId"
+      "assigneeId",
+      "attribution",
+      "spamCheck"
     ],
     readonly properties: {
       readonly assigneeId: {
@@ -594,6 +835,12 @@ export declare const schemas: {
       },
       readonly createdAt: {
         readonly $ref: "Timestamp"
+      },
+      readonly spamCheck: {
+        readonly $ref: "SpamCheck"
+      },
+      readonly attribution: {
+        readonly $ref: "Attribution"
       },
       readonly invitation: {}
     }
@@ -714,7 +961,9 @@ export declare const schemas: {
       "message",
       "status",
       "createdAt",
-      "assigneeId"
+      "assigneeId",
+      "attribution",
+      "spamCheck"
     ],
     readonly properties: {
       readonly assigneeId: {
@@ -749,6 +998,12 @@ export declare const schemas: {
       },
       readonly createdAt: {
         readonly $ref: "Timestamp"
+      },
+      readonly spamCheck: {
+        readonly $ref: "SpamCheck"
+      },
+      readonly attribution: {
+        readonly $ref: "Attribution"
       }
     }
   },
@@ -1248,7 +1503,8 @@ export declare const schemas: {
       "personal-data.exported",
       "person.erased",
       "lead.corrected",
-      "retention.ran"
+      "retention.ran",
+      "lead.released-from-spam"
     ],
     readonly "x-enum-labels": {
       readonly "session.signed-in": "Signed in",
@@ -1287,7 +1543,8 @@ export declare const schemas: {
       readonly "personal-data.exported": "Personal data exported",
       readonly "person.erased": "Person erased",
       readonly "lead.corrected": "Lead corrected",
-      readonly "retention.ran": "Retention run"
+      readonly "retention.ran": "Retention run",
+      readonly "lead.released-from-spam": "Released from suspected spam"
     }
   },
   readonly AuditActorKind: {
@@ -1525,13 +1782,17 @@ export declare const schemas: {
     readonly required: readonly [
       "counts",
       "recent",
-      "daily"
+      "daily",
+      "sources"
     ],
     readonly properties: {
       readonly counts: {
         readonly type: "object"
       },
       readonly recent: {
+        readonly type: "array"
+      },
+      readonly sources: {
         readonly type: "array"
       },
       readonly daily: {

@@ -173,6 +173,165 @@ export const schemas = {
     "type": "string",
     "maxLength": 1000
   },
+  "LandingPage": {
+    "type": "string",
+    "maxLength": 1000,
+    "pattern": "^(/[^?#]*)?$",
+    "x-messages": {
+      "pattern": "The landing page must be a path on this site",
+      "maxLength": "The landing page must be at most 1000 characters",
+      "type": "The landing page must be a path on this site"
+    }
+  },
+  "ReferrerOrigin": {
+    "type": "string",
+    "maxLength": 300,
+    "pattern": "^(https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?)?$",
+    "x-messages": {
+      "pattern": "The referrer must be an origin such as https://example.com",
+      "maxLength": "The referrer must be at most 300 characters",
+      "type": "The referrer must be an origin such as https://example.com"
+    }
+  },
+  "UtmValue": {
+    "type": "string",
+    "maxLength": 200,
+    "x-messages": {
+      "maxLength": "A campaign parameter must be at most 200 characters",
+      "type": "A campaign parameter must be text"
+    }
+  },
+  "SpamSolution": {
+    "type": "string",
+    "maxLength": 2000,
+    "x-messages": {
+      "maxLength": "The anti-spam check is too long; reload the page and send the form again",
+      "type": "The anti-spam check must be text"
+    }
+  },
+  "SpamCheck": {
+    "type": "string",
+    "enum": [
+      "",
+      "passed",
+      "missing",
+      "invalid",
+      "expired",
+      "replayed"
+    ],
+    "x-enum-labels": {
+      "passed": "Passed",
+      "missing": "No solution",
+      "invalid": "Wrong solution",
+      "expired": "Expired challenge",
+      "replayed": "Solution used before"
+    }
+  },
+  "SpamChallenge": {
+    "type": "object",
+    "required": [
+      "algorithm",
+      "challenge",
+      "maxnumber",
+      "salt",
+      "signature"
+    ],
+    "properties": {
+      "algorithm": {
+        "type": "string",
+        "enum": [
+          "SHA-256"
+        ]
+      },
+      "challenge": {
+        "type": "string"
+      },
+      "maxnumber": {
+        "type": "integer",
+        "minimum": 1
+      },
+      "salt": {
+        "type": "string"
+      },
+      "signature": {
+        "type": "string"
+      }
+    }
+  },
+  "SuspectedSpam": {
+    "type": "object",
+    "required": [
+      "kind",
+      "id",
+      "createdAt",
+      "reason",
+      "name",
+      "email",
+      "company",
+      "message"
+    ],
+    "properties": {
+      "kind": {
+        "$ref": "LeadType"
+      },
+      "id": {
+        "$ref": "Id"
+      },
+      "createdAt": {
+        "$ref": "Timestamp"
+      },
+      "reason": {
+        "$ref": "SpamCheck"
+      },
+      "name": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "company": {
+        "type": "string"
+      },
+      "message": {
+        "type": "string"
+      }
+    }
+  },
+  "Attribution": {
+    "type": "object",
+    "required": [
+      "landingPage",
+      "referrer",
+      "utmSource",
+      "utmMedium",
+      "utmCampaign",
+      "utmTerm",
+      "utmContent"
+    ],
+    "properties": {
+      "landingPage": {
+        "type": "string"
+      },
+      "referrer": {
+        "type": "string"
+      },
+      "utmSource": {
+        "type": "string"
+      },
+      "utmMedium": {
+        "type": "string"
+      },
+      "utmCampaign": {
+        "type": "string"
+      },
+      "utmTerm": {
+        "type": "string"
+      },
+      "utmContent": {
+        "type": "string"
+      }
+    }
+  },
   "Service": {
     "type": "string",
     "enum": [
@@ -313,6 +472,30 @@ export const schemas = {
         "$ref": "ContactMessage",
         "title": "Message"
       },
+      "landingPage": {
+        "$ref": "LandingPage"
+      },
+      "referrer": {
+        "$ref": "ReferrerOrigin"
+      },
+      "utmSource": {
+        "$ref": "UtmValue"
+      },
+      "utmMedium": {
+        "$ref": "UtmValue"
+      },
+      "utmCampaign": {
+        "$ref": "UtmValue"
+      },
+      "utmTerm": {
+        "$ref": "UtmValue"
+      },
+      "utmContent": {
+        "$ref": "UtmValue"
+      },
+      "altcha": {
+        "$ref": "SpamSolution"
+      },
       "website": {
         "$ref": "Honeypot"
       }
@@ -359,6 +542,30 @@ export const schemas = {
         "$ref": "Message",
         "title": "Additional Information"
       },
+      "landingPage": {
+        "$ref": "LandingPage"
+      },
+      "referrer": {
+        "$ref": "ReferrerOrigin"
+      },
+      "utmSource": {
+        "$ref": "UtmValue"
+      },
+      "utmMedium": {
+        "$ref": "UtmValue"
+      },
+      "utmCampaign": {
+        "$ref": "UtmValue"
+      },
+      "utmTerm": {
+        "$ref": "UtmValue"
+      },
+      "utmContent": {
+        "$ref": "UtmValue"
+      },
+      "altcha": {
+        "$ref": "SpamSolution"
+      },
       "website": {
         "$ref": "Honeypot"
       }
@@ -404,6 +611,30 @@ export const schemas = {
       "message": {
         "$ref": "Message",
         "title": "What would you like to see in the demo?"
+      },
+      "landingPage": {
+        "$ref": "LandingPage"
+      },
+      "referrer": {
+        "$ref": "ReferrerOrigin"
+      },
+      "utmSource": {
+        "$ref": "UtmValue"
+      },
+      "utmMedium": {
+        "$ref": "UtmValue"
+      },
+      "utmCampaign": {
+        "$ref": "UtmValue"
+      },
+      "utmTerm": {
+        "$ref": "UtmValue"
+      },
+      "utmContent": {
+        "$ref": "UtmValue"
+      },
+      "altcha": {
+        "$ref": "SpamSolution"
       },
       "website": {
         "$ref": "Honeypot"
@@ -513,7 +744,9 @@ export const schemas = {
       "service",
       "message",
       "createdAt",
-      "assigneeId"
+      "assigneeId",
+      "attribution",
+      "spamCheck"
     ],
     "properties": {
       "assigneeId": {
@@ -542,6 +775,12 @@ export const schemas = {
       },
       "createdAt": {
         "$ref": "Timestamp"
+      },
+      "spamCheck": {
+        "$ref": "SpamCheck"
+      },
+      "attribution": {
+        "$ref": "Attribution"
       }
     }
   },
@@ -559,7 +798,9 @@ export const schemas = {
       "status",
       "createdAt",
       "invitation",
-      "assigneeId"
+      "assigneeId",
+      "attribution",
+      "spamCheck"
     ],
     "properties": {
       "assigneeId": {
@@ -594,6 +835,12 @@ export const schemas = {
       },
       "createdAt": {
         "$ref": "Timestamp"
+      },
+      "spamCheck": {
+        "$ref": "SpamCheck"
+      },
+      "attribution": {
+        "$ref": "Attribution"
       },
       "invitation": {}
     }
@@ -714,7 +961,9 @@ export const schemas = {
       "message",
       "status",
       "createdAt",
-      "assigneeId"
+      "assigneeId",
+      "attribution",
+      "spamCheck"
     ],
     "properties": {
       "assigneeId": {
@@ -749,6 +998,12 @@ export const schemas = {
       },
       "createdAt": {
         "$ref": "Timestamp"
+      },
+      "spamCheck": {
+        "$ref": "SpamCheck"
+      },
+      "attribution": {
+        "$ref": "Attribution"
       }
     }
   },
@@ -1248,7 +1503,8 @@ export const schemas = {
       "personal-data.exported",
       "person.erased",
       "lead.corrected",
-      "retention.ran"
+      "retention.ran",
+      "lead.released-from-spam"
     ],
     "x-enum-labels": {
       "session.signed-in": "Signed in",
@@ -1287,7 +1543,8 @@ export const schemas = {
       "personal-data.exported": "Personal data exported",
       "person.erased": "Person erased",
       "lead.corrected": "Lead corrected",
-      "retention.ran": "Retention run"
+      "retention.ran": "Retention run",
+      "lead.released-from-spam": "Released from suspected spam"
     }
   },
   "AuditActorKind": {
@@ -1525,13 +1782,17 @@ export const schemas = {
     "required": [
       "counts",
       "recent",
-      "daily"
+      "daily",
+      "sources"
     ],
     "properties": {
       "counts": {
         "type": "object"
       },
       "recent": {
+        "type": "array"
+      },
+      "sources": {
         "type": "array"
       },
       "daily": {

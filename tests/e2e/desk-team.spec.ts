@@ -1,16 +1,41 @@
 import type { components } from '@lead-desk/contract';
-import { expect, type Browser, type Page } from '@playwright/test';
-import { ADMIN, openDashboard, submitDemo, test, uniqueTag } from './admin-helpers.ts';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { startSmtp, type TestSmtp } from '../../api/test/smtp.ts';
+import { logIn, openAdmin, submitDemo, uniqueTag } from './admin-helpers.ts';
+import { adminPassword } from './fixtures.ts';
+import { startSpecServer, type SpecServer } from './spec-server.ts';
 
-// A team as it starts (docs/operations.md#team-invitations, #roles, #deactivation): the admin
-// invites a member and a viewer from the Team page; the e2e server has no SMTP server, so each
-// email is held and the page shows its link, which the invitees open in browsers of their own.
-// (The emails through a real SMTP server: api/test/team-invitations.test.ts.)
+// A team as it starts (docs/operations.md#team-invitations, #roles, #deactivation), on a desk of its
+// own: a real SMTP server (smtp-server) runs in this test's process, and a server of this spec's own
+// (docs/testing.md#a-server-of-a-specs-own) sends its emails there; the shared e2e server has no
+// SMTP_URL, as the other specs read held emails. The owner invites a member and a viewer from the
+// Team page; each opens the link in the email received, in a browser of their own.
 
 type S = components['schemas'];
 const PASSWORD = 'a team member password';
+/** The desk's first account: the owner. */
+const OWNER = { username: 'owner', password: adminPassword };
 
-async function invite(page: Page, email: string, role: string) {
+const test = base.extend<object, { desk: { server: SpecServer; smtp: TestSmtp } }>({
+  desk: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
+    async ({}, use) => {
+      const smtp = await startSmtp();
+      const server = await startSpecServer({
+        SMTP_URL: smtp.url,
+        ADMIN_USERNAME: OWNER.username,
+        ADMIN_PASSWORD: OWNER.password,
+      });
+      await use({ server, smtp });
+      await server.stop();
+      await smtp.close();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ desk }, use) => use(desk.server.url),
+});
+
+async function invite(page: Page, smtp: TestSmtp, origin: string, email: string, role: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Role', { exact: true }).selectOption({ label: role });
   await page.getByRole('button', { name: 'Send invitation' }).click();
@@ -18,16 +43,25 @@ async function invite(page: Page, email: string, role: string) {
     .getByRole('table', { name: 'Pending invitations' })
     .getByRole('row')
     .filter({ hasText: email });
-  await expect(row).toContainText('Held (no SMTP server set)');
-  // The link names PUBLIC_URL; the test server answers on its own port.
-  const link = new URL((await row.getByTestId('held-link').textContent())!);
-  expect(link.pathname).toBe('/admin/join');
-  return `${link.pathname}${link.hash}`;
+  await expect(row).toContainText(`Sent by ${OWNER.username}`);
+  await expect(row.getByTestId('held-link')).toHaveCount(0);
+  // The email as the SMTP server received it: to the invited address, with the link.
+  await smtp.waitFor(1, 10_000, () => smtp.received.some((m) => m.to.includes(email)));
+  const mail = smtp.received.find((m) => m.to.includes(email))!;
+  expect(mail.to).toEqual([email]);
+  expect(mail.mail.to).toMatchObject({ value: [{ address: email }] });
+  expect(mail.mail.subject).toBe('You are invited to the TextFlow lead desk');
+  expect(mail.mail.text).toContain(`as a ${role}`);
+  // The link names PUBLIC_URL, which is this server's own origin.
+  const link = /https?:\/\/\S+\/admin\/join#token=[A-Za-z0-9_-]+/.exec(mail.mail.text ?? '')?.[0];
+  expect(link?.startsWith(`${origin}/admin/join#token=`), mail.mail.text).toBe(true);
+  expect(mail.mail.html).toContain(`href="${link}"`);
+  return link!;
 }
 
 /** Opens the invitation link in a browser of the invitee's own and joins; that tab stays open. */
-async function join(browser: Browser, link: string, email: string, username: string) {
-  const context = await browser.newContext();
+async function join(browser: Browser, baseURL: string, link: string, email: string, username: string) {
+  const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Join the lead desk' })).toBeVisible();
@@ -43,25 +77,29 @@ async function join(browser: Browser, link: string, email: string, username: str
   return page;
 }
 
-test('an admin invites a member and a viewer, both join; the member works a lead, the viewer sees it and can change nothing; a deactivated member is signed out on their next action; the audit log names who did each', async ({
+test('the owner invites a member and a viewer, both join; the member works a lead, the viewer sees it and can change nothing; a deactivated member is signed out on their next action; the audit log names who did each', async ({
   page,
   browser,
   request,
+  baseURL,
+  desk: { smtp },
 }) => {
   const tag = uniqueTag();
   const lead = await submitDemo(request, { name: `Team ${tag}`, email: `lead-${tag}@example.com` });
   const member = { email: `member-${tag}@example.com`, username: `member-${tag}` };
   const viewer = { email: `viewer-${tag}@example.com`, username: `viewer-${tag}` };
 
-  await openDashboard(page);
+  await openAdmin(page);
+  await logIn(page, OWNER.username, OWNER.password);
+  await expect(page.getByText(`Logged in as: ${OWNER.username} (Owner)`)).toBeVisible();
   await page.getByRole('link', { name: 'Team', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/team$/);
-  const memberLink = await invite(page, member.email, 'Member');
-  const viewerLink = await invite(page, viewer.email, 'Viewer');
+  const memberLink = await invite(page, smtp, baseURL!, member.email, 'Member');
+  const viewerLink = await invite(page, smtp, baseURL!, viewer.email, 'Viewer');
 
-  const memberPage = await join(browser, memberLink, member.email, member.username);
+  const memberPage = await join(browser, baseURL!, memberLink, member.email, member.username);
   await expect(memberPage.getByText(`Logged in as: ${member.username} (Member)`)).toBeVisible();
-  const viewerPage = await join(browser, viewerLink, viewer.email, viewer.username);
+  const viewerPage = await join(browser, baseURL!, viewerLink, viewer.email, viewer.username);
   await expect(viewerPage.getByText(`Logged in as: ${viewer.username} (Viewer)`)).toBeVisible();
 
   // The member works a lead: takes it (the desk's assignment controls are not built yet, so
@@ -113,7 +151,7 @@ test('an admin invites a member and a viewer, both join; the member works a lead
   await expect(team.getByRole('combobox')).toHaveCount(0);
   await expect(viewerPage.getByRole('form', { name: 'Invite someone' })).toHaveCount(0);
 
-  // The admin sees both, and deactivates the member.
+  // The owner sees both, and deactivates the member.
   await page.reload();
   const members = page.getByRole('table', { name: 'Team members' });
   await expect(
@@ -138,7 +176,7 @@ test('an admin invites a member and a viewer, both join; the member works a lead
   expect(accounts.find((m) => m.id === memberId)).toMatchObject({ active: false, assignedLeads: 1 });
   const rows = page.getByRole('table', { name: 'Audit entries' }).getByRole('row');
   await page.goto(`/admin/audit?targetType=account&targetId=${memberId}`);
-  await expect(rows.filter({ hasText: 'Account deactivated' })).toContainText(ADMIN.username);
+  await expect(rows.filter({ hasText: 'Account deactivated' })).toContainText(OWNER.username);
   await page.goto(`/admin/audit?targetType=demo&targetId=${lead.id}`);
   for (const action of ['Assignee changed', 'Note written', 'Status changed'])
     await expect(rows.filter({ hasText: action })).toContainText(member.username);
@@ -149,7 +187,7 @@ test('an admin invites a member and a viewer, both join; the member works a lead
   expect(accepted.map((e) => e.actor.username).sort()).toEqual([member.username, viewer.username].sort());
   for (const e of accepted) {
     await page.goto(`/admin/audit?targetType=team-invitation&targetId=${e.target!.id}`);
-    await expect(rows.filter({ hasText: 'Team invitation sent' })).toContainText(ADMIN.username);
+    await expect(rows.filter({ hasText: 'Team invitation sent' })).toContainText(OWNER.username);
     await expect(rows.filter({ hasText: 'Team invitation accepted' })).toContainText(e.actor.username!);
   }
 });

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { startIslands } from './islands/start.ts';
 import { keepFormDrafts } from './lib/form-drafts.ts';
 import { reloadOnChunkFailure } from './lib/reload-on-chunk-failure.ts';
+import { fillAttribution } from './lib/visit-attribution.ts';
 
 reloadOnChunkFailure();
 // The header's menus are popovers: the browser opens and closes them (Escape, a press outside);
@@ -17,6 +18,7 @@ const container = document.getElementById('root')!;
 // needed (docs/web.md#islands). A page without prerendered markup (the admin desk's shell, or the
 // dev server's template) is rendered by the app: router, routes and design system.
 if (container.firstElementChild !== null) {
+  fillAttribution(container);
   keepFormDrafts(container);
   startIslands(container);
 } else void startApp();

@@ -36,6 +36,7 @@ import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_des
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
 import { Route as AdminDeskPersonalDataRouteImport } from './routes/admin/_desk/personal-data'
 import { Route as AdminDeskSecurityRouteImport } from './routes/admin/_desk/security'
+import { Route as AdminDeskSpamRouteImport } from './routes/admin/_desk/spam'
 import { Route as AdminDeskTeamRouteImport } from './routes/admin/_desk/team'
 import { Route as AdminDeskKindIdRouteImport } from './routes/admin/_desk/$kind.$id'
 import { Route as AdminDeskDashboardIndexRouteImport } from './routes/admin/_desk/_dashboard/index'
@@ -177,6 +178,11 @@ const AdminDeskSecurityRoute = AdminDeskSecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => AdminDeskRouteRoute,
 } as any)
+const AdminDeskSpamRoute = AdminDeskSpamRouteImport.update({
+  id: '/spam',
+  path: '/spam',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
 const AdminDeskTeamRoute = AdminDeskTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -234,6 +240,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/security': typeof AdminDeskSecurityRoute
+  '/admin/spam': typeof AdminDeskSpamRoute
   '/admin/team': typeof AdminDeskTeamRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
@@ -267,6 +274,7 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/security': typeof AdminDeskSecurityRoute
+  '/admin/spam': typeof AdminDeskSpamRoute
   '/admin/team': typeof AdminDeskTeamRoute
   '/admin/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/$kind': typeof AdminDeskDashboardKindRoute
@@ -302,6 +310,7 @@ export interface FileRoutesById {
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
   '/admin/_desk/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/_desk/security': typeof AdminDeskSecurityRoute
+  '/admin/_desk/spam': typeof AdminDeskSpamRoute
   '/admin/_desk/team': typeof AdminDeskTeamRoute
   '/admin/_desk/$kind/$id': typeof AdminDeskKindIdRoute
   '/admin/_desk/_dashboard/$kind': typeof AdminDeskDashboardKindRoute
@@ -337,6 +346,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/personal-data'
     | '/admin/security'
+    | '/admin/spam'
     | '/admin/team'
     | '/admin/$kind/$id'
     | '/admin/$kind'
@@ -370,6 +380,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/personal-data'
     | '/admin/security'
+    | '/admin/spam'
     | '/admin/team'
     | '/admin/$kind/$id'
     | '/admin/$kind'
@@ -404,6 +415,7 @@ export interface FileRouteTypes {
     | '/admin/_desk/audit'
     | '/admin/_desk/personal-data'
     | '/admin/_desk/security'
+    | '/admin/_desk/spam'
     | '/admin/_desk/team'
     | '/admin/_desk/$kind/$id'
     | '/admin/_desk/_dashboard/$kind'
@@ -626,6 +638,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskSecurityRouteImport
       parentRoute: typeof AdminDeskRouteRoute
     }
+    '/admin/_desk/spam': {
+      id: '/admin/_desk/spam'
+      path: '/spam'
+      fullPath: '/admin/spam'
+      preLoaderRoute: typeof AdminDeskSpamRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
     '/admin/_desk/team': {
       id: '/admin/_desk/team'
       path: '/team'
@@ -692,6 +711,7 @@ interface AdminDeskRouteRouteChildren {
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
   AdminDeskPersonalDataRoute: typeof AdminDeskPersonalDataRoute
   AdminDeskSecurityRoute: typeof AdminDeskSecurityRoute
+  AdminDeskSpamRoute: typeof AdminDeskSpamRoute
   AdminDeskTeamRoute: typeof AdminDeskTeamRoute
   AdminDeskKindIdRoute: typeof AdminDeskKindIdRoute
   AdminDeskWebhooksIdRoute: typeof AdminDeskWebhooksIdRoute
@@ -703,6 +723,7 @@ const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
   AdminDeskAuditRoute: AdminDeskAuditRoute,
   AdminDeskPersonalDataRoute: AdminDeskPersonalDataRoute,
   AdminDeskSecurityRoute: AdminDeskSecurityRoute,
+  AdminDeskSpamRoute: AdminDeskSpamRoute,
   AdminDeskTeamRoute: AdminDeskTeamRoute,
   AdminDeskKindIdRoute: AdminDeskKindIdRoute,
   AdminDeskWebhooksIdRoute: AdminDeskWebhooksIdRoute,

@@ -57,15 +57,41 @@ const PERSON_CSV = [
 ];
 const PERSON_SEARCH = { searchColumns: ['name', 'email', 'company'], searchText: 'search_text' };
 
+/** Where a lead came from (docs/product.md#attribution): contract field and column, in one list. */
+const ATTRIBUTION = [
+  { field: 'landingPage', column: 'landing_page', header: 'Landing Page' },
+  { field: 'referrer', column: 'referrer', header: 'Referrer' },
+  { field: 'utmSource', column: 'utm_source', header: 'UTM Source' },
+  { field: 'utmMedium', column: 'utm_medium', header: 'UTM Medium' },
+  { field: 'utmCampaign', column: 'utm_campaign', header: 'UTM Campaign' },
+  { field: 'utmTerm', column: 'utm_term', header: 'UTM Term' },
+  { field: 'utmContent', column: 'utm_content', header: 'UTM Content' },
+] as const;
+const ATTRIBUTION_INSERTS = ATTRIBUTION.map(({ field, column }) => ({ field, column }));
+const ATTRIBUTION_SELECT = [...ATTRIBUTION.map((a) => a.column), 'spam_check'].join(', ');
+const ATTRIBUTION_CSV = ATTRIBUTION.map(({ header, column }) => ({ header, sql: column }));
+/** A row's attribution; a lead.created snapshot kept before the columns existed has none (''). */
+const attributionOf = (r: Record<string, unknown>): S['Attribution'] =>
+  Object.fromEntries(
+    ATTRIBUTION.map(({ field, column }) => [field, (r[column] as string | null) ?? '']),
+  ) as S['Attribution'];
+
+/**
+ * A lead's source as SQL (docs/product.md#attribution): its utm_source, else the referrer's host,
+ * else 'direct'. The desk filters and the overview group by it.
+ */
+export const SOURCE_SQL = `CASE WHEN utm_source <> '' THEN utm_source
+  WHEN referrer <> '' THEN regexp_replace(referrer, '^https?://', '') ELSE 'direct' END`;
+
 export const contactKind: LeadKind<S['Contact']> = {
   table: 'contact_submissions',
   slug: 'contact',
   deskPath: 'contacts',
   noun: 'contact message',
-  inserts: same('name', 'email', 'phone', 'company', 'service', 'message'),
+  inserts: [...same('name', 'email', 'phone', 'company', 'service', 'message'), ...ATTRIBUTION_INSERTS],
   updates: {},
   ...PERSON_SEARCH,
-  select: 'id, name, email, phone, company, service, message, created_at, assignee_id',
+  select: `id, name, email, phone, company, service, message, created_at, assignee_id, ${ATTRIBUTION_SELECT}`,
   toApi: (r) => ({
     id: r.id as number,
     name: str(r.name),
@@ -76,6 +102,8 @@ export const contactKind: LeadKind<S['Contact']> = {
     message: str(r.message),
     createdAt: iso(r.created_at),
     assigneeId: assigneeOf(r),
+    attribution: attributionOf(r),
+    spamCheck: ((r.spam_check as string | null) ?? '') as S['SpamCheck'],
   }),
   csv: [
     ...PERSON_CSV,
@@ -83,6 +111,7 @@ export const contactKind: LeadKind<S['Contact']> = {
     { header: 'Phone', sql: 'phone' },
     { header: 'Company', sql: 'company' },
     { header: 'Message', sql: 'message' },
+    ...ATTRIBUTION_CSV,
     ASSIGNEE_CSV,
   ],
 };
@@ -97,12 +126,13 @@ export const demoKind: LeadKind<S['DemoRequest']> = {
     { field: 'preferredDate', column: 'preferred_date' },
     { field: 'preferredTime', column: 'preferred_time' },
     ...same('message'),
+    ...ATTRIBUTION_INSERTS,
   ],
   updates: { status: 'status' },
   ...PERSON_SEARCH,
   select: `id, name, email, phone, company, preferred_date, preferred_time, message, status, created_at,
            invitation_uid, invitation_sequence, invitation_starts_at, invitation_time_zone,
-           invitation_duration_minutes, invitation_meeting_url, invitation_cancelled, assignee_id`,
+           invitation_duration_minutes, invitation_meeting_url, invitation_cancelled, assignee_id, ${ATTRIBUTION_SELECT}`,
   toApi: (r) => ({
     id: r.id as number,
     name: str(r.name),
@@ -114,6 +144,8 @@ export const demoKind: LeadKind<S['DemoRequest']> = {
     message: str(r.message),
     status: r.status as S['DemoStatus'],
     createdAt: iso(r.created_at),
+    attribution: attributionOf(r),
+    spamCheck: ((r.spam_check as string | null) ?? '') as S['SpamCheck'],
     invitation: r.invitation_uid
       ? {
           uid: str(r.invitation_uid),
@@ -135,6 +167,7 @@ export const demoKind: LeadKind<S['DemoRequest']> = {
     { header: 'Preferred Date', sql: 'preferred_date' },
     { header: 'Preferred Time', sql: 'preferred_time' },
     { header: 'Message', sql: 'message' },
+    ...ATTRIBUTION_CSV,
     ASSIGNEE_CSV,
   ],
 };
@@ -148,11 +181,11 @@ export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
     ...same('name', 'email', 'phone', 'company', 'service'),
     { field: 'monthlyVolume', column: 'monthly_volume' },
     ...same('message'),
+    ...ATTRIBUTION_INSERTS,
   ],
   updates: { status: 'status' },
   ...PERSON_SEARCH,
-  select:
-    'id, name, email, phone, company, service, monthly_volume, message, status, created_at, assignee_id',
+  select: `id, name, email, phone, company, service, monthly_volume, message, status, created_at, assignee_id, ${ATTRIBUTION_SELECT}`,
   toApi: (r) => ({
     id: r.id as number,
     name: str(r.name),
@@ -165,6 +198,8 @@ export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
     status: r.status as S['GetStartedStatus'],
     createdAt: iso(r.created_at),
     assigneeId: assigneeOf(r),
+    attribution: attributionOf(r),
+    spamCheck: ((r.spam_check as string | null) ?? '') as S['SpamCheck'],
   }),
   csv: [
     ...PERSON_CSV,
@@ -174,6 +209,7 @@ export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
     { header: 'Service', sql: 'service' },
     { header: 'Monthly Volume', sql: 'monthly_volume' },
     { header: 'Message', sql: 'message' },
+    ...ATTRIBUTION_CSV,
     ASSIGNEE_CSV,
   ],
 };

@@ -74,21 +74,25 @@ const RATE_LIMIT_COLUMNS = `
  * they will give, and inserts the leads whose claim succeeded (or that carry no key). A concurrent
  * request with the same key waits on the key's unique index, then finds it taken and replays the
  * stored answer; two with the same key in one batch claim once. So a lead is never stored twice.
+ * A lead held as suspected spam goes to suspected_spam instead of its table, with the id and date
+ * its answer gives (docs/product.md#spam), so none of the table's triggers run for it.
  * Buckets are upserted in key order, so two batches cannot deadlock on them.
  */
 function guardedInsertSql(
   table: string,
+  slug: string,
   columns: string[],
   autoAssign: boolean,
 ): readonly [name: string, text: string] {
-  const arrays = columns.map((_, i) => `$${i + 5}::text[]`).join(', ');
-  const limit = `$${columns.length + 5}::int`;
+  const arrays = columns.map((_, i) => `$${i + 6}::text[]`).join(', ');
+  const limit = `$${columns.length + 6}::int`;
   // The write's deadline (db/pool.ts writeDeadline): nothing is stored once the client gave up.
-  const deadline = `$${columns.length + 6}::timestamptz`;
+  const deadline = `$${columns.length + 7}::timestamptz`;
+  const fields = columns.map((c) => `'${c}', ${c}`).join(', ');
   const text = `
     WITH input AS (
-      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], ${arrays})
-        WITH ORDINALITY AS t (bucket, scope, key, hash, ${columns.join(', ')}, ord)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[], ${arrays})
+        WITH ORDINALITY AS t (bucket, scope, key, hash, held, ${columns.join(', ')}, ord)
        WHERE write_deadline(${deadline})
     ),
     rl AS (${takeSql(`SELECT bucket, count(*) AS n, ${limit} AS capacity, ${limit}::float8 / 60 AS per_second
@@ -118,25 +122,37 @@ function guardedInsertSql(
       INSERT INTO ${table} (id, created_at, assignee_id, ${columns.join(', ')}) OVERRIDING SYSTEM VALUE
       SELECT id, created_at, ${autoAssign ? 'picks.assignee_id' : 'NULL::bigint'}, ${columns.join(', ')}
         FROM draft${autoAssign ? ' LEFT JOIN picks ON picks.n = draft.n' : ''}
-       WHERE key IS NULL OR id IN (SELECT id FROM claim)
+       WHERE NOT held AND (key IS NULL OR id IN (SELECT id FROM claim))
       RETURNING id, created_at
-    )
+    ),
+    hold AS (
+      INSERT INTO suspected_spam (lead_kind, id, created_at, reason, fields)
+      SELECT '${slug}', id, created_at, spam_check, jsonb_build_object(${fields})
+        FROM draft
+       WHERE held AND (key IS NULL OR id IN (SELECT id FROM claim))
+      RETURNING id, created_at
+    ),
+    stored AS (SELECT * FROM ins UNION ALL SELECT * FROM hold)
     SELECT ceil(r.level_before + r.rank)::int AS hits,
            coalesce(r.rank > r.granted, false) AS limited,
            r.retry_after,
-           ins.id,
-           to_char(ins.created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at
+           stored.id,
+           to_char(stored.created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at
       FROM ranked r
       LEFT JOIN draft d ON d.ord = r.ord
-      LEFT JOIN ins ON ins.id = d.id
+      LEFT JOIN stored ON stored.id = d.id
      ORDER BY r.ord`;
   return [`guarded-insert-${table}${autoAssign ? '-least-open' : ''}`, text];
 }
 
-/** One guarded submission: its guard and its column values in the kind's insert order. */
+/**
+ * One guarded submission: its guard, its column values in the kind's insert order followed by its
+ * spam check's outcome, and whether it is held as suspected spam instead (docs/product.md#spam).
+ */
 export interface GuardedItem {
   guard: Guard;
   values: string[];
+  held: boolean;
 }
 
 interface GuardedRow {
@@ -154,7 +170,8 @@ const statementFor = (kind: LeadKind<unknown>, autoAssign: boolean) => {
   if (!statement) {
     statement = guardedInsertSql(
       kind.table,
-      kind.inserts.map((i) => i.column),
+      kind.slug,
+      [...kind.inserts.map((i) => i.column), 'spam_check'],
       autoAssign,
     );
     statements.set(key, statement);
@@ -181,6 +198,7 @@ export async function insertGuarded(
       items.map((it) => it.guard.scope),
       items.map((it) => it.guard.idempotencyKey),
       items.map((it) => it.guard.requestHash),
+      items.map((it) => it.held),
       ...columns,
       items[0]!.guard.limit,
       writeDeadline(db),

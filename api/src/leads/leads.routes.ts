@@ -3,6 +3,7 @@ import { CURRENT_WORDING } from '../newsletter/newsletter.service.ts';
 import type { HandlerInput, HandlerResult, Handlers } from '../http/typed.ts';
 import { contactKind, demoKind, getStartedKind } from './lead-kinds.ts';
 import type { BatchedKind, LeadService, Submission } from './leads.service.ts';
+import type { SpamCheckService } from '../spam/spam-check.ts';
 
 type CreateOps = 'createContact' | 'createGetStartedRequest' | 'createDemoRequest';
 type LeadOps = CreateOps | 'subscribeNewsletter';
@@ -12,7 +13,9 @@ const isBot = (body: { website?: string }) => Boolean(body.website);
 const BOT_ANSWER = { status: 202 as const, body: { accepted: true as const } };
 
 function submission(ctx: Context, operationId: LeadOps, body: object): Submission {
-  const { website: _honeypot, ...fields } = body as Record<string, unknown>;
+  // The proof-of-work solution is no part of the lead, nor of what a retry must repeat: a retry
+  // may bring a new one (docs/product.md#spam).
+  const { website: _honeypot, altcha: _solution, ...fields } = body as Record<string, unknown>;
   return {
     operationId,
     clientIp: ctx.ip,
@@ -33,19 +36,36 @@ function columnValues(kind: BatchedKind, body: Record<string, unknown>): string[
 }
 
 /** One handler for every kind of lead the batched insert stores (their answers are alike). */
-function createLead(operationId: CreateOps, kind: BatchedKind, leads: LeadService) {
+function createLead(operationId: CreateOps, kind: BatchedKind, leads: LeadService, spam: SpamCheckService) {
   return async ({ body, ctx }: HandlerInput<CreateOps>): Promise<HandlerResult<CreateOps>> => {
     if (isBot(body)) return BOT_ANSWER;
     const s = submission(ctx, operationId, body);
-    return leads.create(kind, s, columnValues(kind, s.body));
+    const verdict = await spam.check(body.altcha);
+    return leads.create(kind, s, columnValues(kind, s.body), verdict);
   };
 }
 
-export function leadHandlers(leads: LeadService): Pick<Handlers, LeadOps> {
+export function leadHandlers(
+  leads: LeadService,
+  spam: SpamCheckService,
+): Pick<Handlers, LeadOps | 'getSpamChallenge'> {
   return {
-    createContact: createLead('createContact', contactKind, leads),
-    createDemoRequest: createLead('createDemoRequest', demoKind, leads),
-    createGetStartedRequest: createLead('createGetStartedRequest', getStartedKind, leads),
+    getSpamChallenge: async ({ ctx }) => {
+      ctx.set('Cache-Control', 'no-store');
+      return {
+        status: 200,
+        body: (await spam.issue()) as {
+          algorithm: 'SHA-256';
+          challenge: string;
+          maxnumber: number;
+          salt: string;
+          signature: string;
+        },
+      };
+    },
+    createContact: createLead('createContact', contactKind, leads, spam),
+    createDemoRequest: createLead('createDemoRequest', demoKind, leads, spam),
+    createGetStartedRequest: createLead('createGetStartedRequest', getStartedKind, leads, spam),
     subscribeNewsletter: async ({ body, ctx }) => {
       if (isBot(body)) return BOT_ANSWER;
       const consent = body.consent ?? CURRENT_WORDING;

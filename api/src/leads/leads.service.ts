@@ -11,6 +11,8 @@ import { type LeadKind } from './lead-kinds.ts';
 import { requestSubscription } from '../newsletter/newsletter.repo.ts';
 import { wordingOf } from '../newsletter/newsletter.service.ts';
 import * as repo from './leads.repo.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { SpamVerdict } from '../spam/spam-check.ts';
 
 export interface Submission {
   operationId: string;
@@ -29,7 +31,7 @@ export const BATCHES_IN_FLIGHT = 4;
 
 const LIMIT_DETAIL = 'Too many submissions from your address. Please try again in a minute.';
 
-export function createLeadService(db: Db, config: Config, log: Logger) {
+export function createLeadService(db: Db, config: Config, log: Logger, metrics: Metrics) {
   const overLimit = new OverLimitCache();
   const limit = config.leadRateLimitPerMinute;
 
@@ -101,15 +103,24 @@ export function createLeadService(db: Db, config: Config, log: Logger) {
     return insert;
   };
 
-  /** A new lead is always a 201, and so is the replay of one. */
+  /**
+   * A new lead is always a 201, and so is the replay of one; so is a lead held as suspected spam
+   * (docs/product.md#spam): its sender is told nothing else.
+   */
   async function create(
     kind: BatchedKind,
     s: Submission,
     values: string[],
+    verdict: SpamVerdict,
   ): Promise<{ status: 201; body: Answer['body'] }> {
     const guard = guardFor(s);
-    const result = await insertFor(kind)({ guard, values });
+    const result = await insertFor(kind)({
+      guard,
+      values: [...values, verdict.spamCheck],
+      held: verdict.held,
+    });
     enforceLimit(s, result);
+    if (verdict.held && result.created) metrics.suspectedSpam.inc({ event: 'held' });
     sweepNowAndThen();
     const body = result.created ?? (await replay(guard)).body;
     return { status: 201, body };

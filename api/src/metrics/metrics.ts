@@ -50,6 +50,18 @@ export function createMetrics(db: Db) {
     labelNames: ['kind'],
     registers: [registry],
   });
+  const spamChallenges = new Counter({
+    name: 'leaddesk_spam_challenges_total',
+    help: 'Proof-of-work challenges issued, and lead submissions by the outcome of their check: passed, failed (wrong, expired or replayed), missing (docs/product.md#spam)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const suspectedSpam = new Counter({
+    name: 'leaddesk_suspected_spam_total',
+    help: 'Leads held as suspected spam (held) and released from it by the desk (released)',
+    labelNames: ['event'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'leaddesk_leads',
     help: 'Leads stored, by kind (newsletter: active subscribers)',
@@ -77,7 +89,17 @@ export function createMetrics(db: Db) {
       for (const [status, n] of Object.entries(await deliveryCounts(db))) this.set({ status }, n);
     },
   });
-  return { registry, requests, emails, workerRestarts, unhandledRejections, retentionRows, retentionRuns };
+  return {
+    registry,
+    requests,
+    emails,
+    workerRestarts,
+    unhandledRejections,
+    retentionRows,
+    retentionRuns,
+    spamChallenges,
+    suspectedSpam,
+  };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,6 +1,4 @@
 import type pg from 'pg';
-import type { Db } from '../db/pool.ts';
-import { inTransaction } from '../db/transaction.ts';
 
 /** A second confirmation email to one address waits this long after the previous one. */
 const RESEND_AFTER = '5 minutes';
@@ -48,50 +46,76 @@ export async function requestSubscription(
   );
 }
 
-export type ConfirmResult = 'confirmed' | 'already' | 'unknown';
+/**
+ * What using a confirmation link did: `activated` when it made the subscriber active (a pending or
+ * inactive one), false when they were active already (another link confirmed them).
+ */
+export type ConfirmResult =
+  { outcome: 'confirmed'; subscriberId: number; activated: boolean } | { outcome: 'already' | 'unknown' };
 
-/** Uses a confirmation link once: the consent is marked confirmed and its subscriber made active. */
-export async function confirmConsent(db: Db, consentId: number, ip: string): Promise<ConfirmResult> {
-  return inTransaction(db, async (client) => {
-    const { rows } = await client.query<{ subscriber_id: number; confirmed_at: Date | null }>(
-      `SELECT subscriber_id, confirmed_at FROM newsletter_consents WHERE id = $1 FOR UPDATE`,
-      [consentId],
-    );
-    const consent = rows[0];
-    if (!consent) return 'unknown';
-    // A link already used does not reactivate an address deactivated since (only a new one does).
-    if (consent.confirmed_at) return 'already';
-    await client.query(
-      `WITH c AS (
-         UPDATE newsletter_consents SET confirmed_at = clock_timestamp(), confirmed_ip = $2 WHERE id = $1
-       ),
-       s AS (
-         UPDATE newsletter_subscribers SET status = 'active', confirmed_at = clock_timestamp(), updated_at = clock_timestamp()
-          WHERE id = $3
-          RETURNING id
-       )
-       INSERT INTO lead_events (lead_kind, lead_id, type, detail)
-       SELECT 'newsletter', id, 'confirmed', jsonb_build_object('text', 'from ' || $2::text) FROM s`,
-      [consentId, ip, consent.subscriber_id],
-    );
-    return 'confirmed';
-  });
+/**
+ * Uses a confirmation link once, in the caller's transaction: the consent is marked confirmed and
+ * its subscriber made active. Both rows are locked first, so `activated` is exact under concurrent links.
+ */
+export async function confirmConsent(
+  client: pg.PoolClient,
+  consentId: number,
+  ip: string,
+): Promise<ConfirmResult> {
+  const { rows } = await client.query<{ subscriber_id: number; confirmed_at: Date | null; status: string }>(
+    `SELECT c.subscriber_id, c.confirmed_at, s.status
+       FROM newsletter_consents c JOIN newsletter_subscribers s ON s.id = c.subscriber_id
+      WHERE c.id = $1 FOR UPDATE`,
+    [consentId],
+  );
+  const consent = rows[0];
+  if (!consent) return { outcome: 'unknown' };
+  // A link already used does not reactivate an address deactivated since (only a new one does).
+  if (consent.confirmed_at) return { outcome: 'already' };
+  await client.query(
+    `WITH c AS (
+       UPDATE newsletter_consents SET confirmed_at = clock_timestamp(), confirmed_ip = $2 WHERE id = $1
+     ),
+     s AS (
+       UPDATE newsletter_subscribers SET status = 'active', confirmed_at = clock_timestamp(), updated_at = clock_timestamp()
+        WHERE id = $3
+        RETURNING id
+     )
+     INSERT INTO lead_events (lead_kind, lead_id, type, detail)
+     SELECT 'newsletter', id, 'confirmed', jsonb_build_object('text', 'from ' || $2::text) FROM s`,
+    [consentId, ip, consent.subscriber_id],
+  );
+  return {
+    outcome: 'confirmed',
+    subscriberId: consent.subscriber_id,
+    activated: consent.status !== 'active',
+  };
 }
 
-/** Makes a subscriber inactive (once); `type` says who did it: the owner's link, or the desk. */
+/**
+ * Makes a subscriber inactive (once), in the caller's transaction; `type` says who did it: the
+ * owner's link, or the desk. Returns the status it had before, undefined when nothing changed.
+ */
 export async function deactivate(
-  db: Db | pg.PoolClient,
+  client: pg.PoolClient,
   subscriberId: number,
   event: { type: 'unsubscribed' | 'deactivated'; actor: string | null; detail: string | null },
-): Promise<void> {
-  await db.query(
+): Promise<string | undefined> {
+  const { rows } = await client.query<{ status: string }>(
+    `SELECT status FROM newsletter_subscribers WHERE id = $1 FOR UPDATE`,
+    [subscriberId],
+  );
+  const previous = rows[0]?.status;
+  if (previous === undefined || previous === 'inactive') return undefined;
+  await client.query(
     `WITH s AS (
        UPDATE newsletter_subscribers SET status = 'inactive', updated_at = clock_timestamp()
-        WHERE id = $1 AND status <> 'inactive'
+        WHERE id = $1
         RETURNING id
      )
      INSERT INTO lead_events (lead_kind, lead_id, type, actor, detail)
      SELECT 'newsletter', id, $2, $3, CASE WHEN $4::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('text', $4::text) END FROM s`,
     [subscriberId, event.type, event.actor, event.detail],
   );
+  return previous;
 }

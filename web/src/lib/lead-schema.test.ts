@@ -106,6 +106,18 @@ describe('form schemas agree with the contract', () => {
       service: '',
       message: 'short',
       website: '',
+      ...Object.fromEntries(
+        [
+          'landingPage',
+          'referrer',
+          'utmSource',
+          'utmMedium',
+          'utmCampaign',
+          'utmTerm',
+          'utmContent',
+          'altcha',
+        ].map((n) => [n, '']),
+      ),
     });
     expect(r.success).toBe(false);
     const messages = r.error!.issues.map((i) => i.message);

@@ -5,6 +5,7 @@ import {
   CURSOR_TS,
   cursorOf,
   filters,
+  isFiltered,
   where,
   type AssigneeFilter,
   type ListOptions,
@@ -77,7 +78,7 @@ export async function listPage<T>(
   let rows: Record<string, unknown>[];
   let total: number;
   let totalCapped = false;
-  if (!opts.q) {
+  if (!isFiltered(opts)) {
     [rows, total] = await Promise.all([pageRows(db, kind, more), tableTotal(db, kind.table, opts.assignee)]);
   } else {
     const found = await gatheredSearch(db, kind, more);
@@ -96,7 +97,12 @@ export async function listPage<T>(
   };
 }
 
-export async function findById<T>(db: Db, kind: LeadKind<T>, id: number): Promise<T | undefined> {
+/** One lead in the API's shape; pass a transaction's client to read what it has just changed. */
+export async function findById<T>(
+  db: Pick<Db, 'query'>,
+  kind: LeadKind<T>,
+  id: number,
+): Promise<T | undefined> {
   const { rows } = await db.query(`SELECT ${kind.select} FROM ${kind.table} WHERE id = $1`, [id]);
   return rows[0] && kind.toApi(rows[0]);
 }

@@ -11,7 +11,7 @@ import {
 import type { AdminPrincipal } from '../auth/auth.service.ts';
 import { requestSource } from '../audit/audit.ts';
 import type { AdminLeadsService } from './admin-leads.service.ts';
-import type { AssigneeFilter } from './filters.repo.ts';
+import type { AssigneeFilter, LeadFilter } from './filters.repo.ts';
 
 type ListOps = 'listContacts' | 'listDemoRequests' | 'listGetStartedRequests' | 'listNewsletterSubscribers';
 type GetOps = 'getContact' | 'getDemoRequest' | 'getGetStartedRequest' | 'getNewsletterSubscriber';
@@ -32,6 +32,17 @@ function assigneeFilter(value: string | undefined, ctx: Context): AssigneeFilter
   return value === 'none' ? 'none' : Number(value);
 }
 
+/** A list's or export's filters; subscribers have no attribution, so no `source` or `campaign`. */
+const filterOf = (
+  q: { q?: string; assignee?: string; source?: string; campaign?: string },
+  ctx: Context,
+): LeadFilter => ({
+  q: q.q,
+  assignee: assigneeFilter(q.assignee, ctx),
+  source: q.source,
+  campaign: q.campaign,
+});
+
 /**
  * The desk's lead operations: one handler of each sort, given a kind. The kinds differ in data (their
  * table, columns and the array name the contract gives each list), not in code.
@@ -47,8 +58,7 @@ export function adminLeadHandlers(
       const { items, ...paging } = await leads.list(kind, {
         limit: q.limit ?? 50,
         cursor: q.cursor,
-        q: q.q,
-        assignee: assigneeFilter(q.assignee, ctx),
+        ...filterOf(q, ctx),
       });
       return { status: 200, body: { [field]: items, ...paging } };
     });
@@ -66,10 +76,9 @@ export function adminLeadHandlers(
    */
   const exportCsv = <O extends ExportOps>(kind: Kind, name: string) =>
     as<O>(async ({ ctx, query }) => {
-      const q = query as Query<ExportOps>;
       const stream = await leads.exportCsv(
         kind,
-        { q: q.q, assignee: assigneeFilter(q.assignee, ctx) },
+        filterOf(query as Query<ExportOps>, ctx),
         requestSource(ctx),
       );
       stream.once('error', (err) => {

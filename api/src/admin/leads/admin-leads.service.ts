@@ -5,9 +5,9 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import type { LeadKind } from '../../leads/lead-kinds.ts';
 import * as repo from './admin-leads.repo.ts';
 import { csvBatches } from './csv-export.repo.ts';
+import type { LeadFilter, ListOptions } from './filters.repo.ts';
 import { csvStream } from './csv.ts';
 import { overview } from './overview.repo.ts';
-import type { AssigneeFilter } from './filters.repo.ts';
 import { emitLeadChange } from '../../webhooks/lead-events.ts';
 import { insertAuditEntry } from '../audit/audit.repo.ts';
 import type { AuditSource } from '../audit/audit.ts';
@@ -25,10 +25,7 @@ export function createAdminLeadsService(db: Db) {
     /** The four counts, the 10 newest leads and 30 days of leads per day. */
     overview: () => overview(db),
 
-    list: <T>(
-      kind: LeadKind<T>,
-      opts: { limit: number; cursor?: string; q?: string; assignee?: AssigneeFilter },
-    ): Promise<Page<T>> => repo.listPage(db, kind, opts),
+    list: <T>(kind: LeadKind<T>, opts: ListOptions): Promise<Page<T>> => repo.listPage(db, kind, opts),
 
     async get<T>(kind: LeadKind<T>, id: number): Promise<T> {
       const lead = await repo.findById(db, kind, id);
@@ -41,20 +38,22 @@ export function createAdminLeadsService(db: Db) {
      * resolves, so a database that fails at once is answered as a problem, not as a 200 with an
      * empty file (docs/product.md#errors).
      */
-    async exportCsv(
-      kind: LeadKind<unknown>,
-      { q, assignee }: { q?: string | undefined; assignee: AssigneeFilter },
-      source: AuditSource,
-    ): Promise<Readable> {
+    async exportCsv(kind: LeadKind<unknown>, filter: LeadFilter, source: AuditSource): Promise<Readable> {
       // The search text may be a person's name or address, so the log says only that there was one.
       await insertAuditEntry(db, source, {
         action: 'leads.exported',
         target: { type: kind.slug, id: null },
         details: {
-          filters: { ...(q ? { search: true } : {}), ...(assignee !== undefined ? { assignee } : {}) },
+          filters: {
+            ...(filter.q ? { search: true } : {}),
+            ...(filter.assignee !== undefined ? { assignee: filter.assignee } : {}),
+            // A source or campaign names a site or a campaign, never a person: kept as given.
+            ...(filter.source ? { source: filter.source } : {}),
+            ...(filter.campaign ? { campaign: filter.campaign } : {}),
+          },
         },
       });
-      const batches = csvBatches(db, kind, q, assignee);
+      const batches = csvBatches(db, kind, filter);
       const first = await batches.next();
       async function* all() {
         if (!first.done) yield first.value;

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- helpers here use only table/column names, never the row type */
 import type { Db } from '../../db/pool.ts';
 import type { LeadKind } from '../../leads/lead-kinds.ts';
-import { CURSOR_TS, cursorOf, filters, where, type AssigneeFilter } from './filters.repo.ts';
+import { CURSOR_TS, cursorOf, filters, where, type LeadFilter } from './filters.repo.ts';
 
 /**
  * One CSV cell from a text expression: a value a spreadsheet would read as a formula (a leading
@@ -23,14 +23,13 @@ export function csvCellSql(value: string): string {
 export async function* csvBatches(
   db: Db,
   kind: LeadKind<any>,
-  q: string | undefined,
-  assignee: AssigneeFilter,
+  filter: LeadFilter,
   batch = 500,
 ): AsyncGenerator<string> {
   const cells = kind.csv.map((c, i) => `${c.sql} AS c${i}`).join(', ');
   const line = kind.csv.map((_, i) => csvCellSql(`c${i}`)).join(` || ',' || `);
   const fetchBatch = async (cursor: string | undefined) => {
-    const f = filters(kind, { limit: batch, cursor, q, assignee });
+    const f = filters(kind, { ...filter, limit: batch, cursor });
     const { rows } = await db.query<{
       lines: string | null;
       n: number;

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- helpers here use only table/column names, never the row type */
 import { badRequest } from '../../http/errors.ts';
-import type { LeadKind } from '../../leads/lead-kinds.ts';
+import { SOURCE_SQL, type LeadKind } from '../../leads/lead-kinds.ts';
 
 /** Where a page ends: the last row's exact timestamp (microseconds, as text) and id. */
 interface Position {
@@ -103,17 +103,31 @@ export const CURSOR_TS = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"H
 /** Whose leads a list shows: one account's (by id), nobody's, or (undefined) everyone's. */
 export type AssigneeFilter = number | 'none' | undefined;
 
-export interface ListOptions {
-  limit: number;
-  cursor?: string | undefined;
+/** What narrows a list or an export: the search text, the assignee and the attribution filters. */
+export interface LeadFilter {
   q?: string | undefined;
   assignee?: AssigneeFilter;
+  /** docs/product.md#attribution: a lead's source (SOURCE_SQL) and its utm_campaign, exactly. */
+  source?: string | undefined;
+  campaign?: string | undefined;
+}
+
+export interface ListOptions extends LeadFilter {
+  limit: number;
+  cursor?: string | undefined;
 }
 
 /**
- * The search (with the assignee filter, docs/product.md#assignment) and the cursor as SQL
- * conditions, numbered in that order in `params`. The filter is served by the tables'
- * (assignee_id, created_at, id) indexes.
+ * Whether the list's rows must be counted: a search or an attribution filter (the assignee one
+ * alone reads the counters, see tableTotal).
+ */
+export const isFiltered = (f: LeadFilter) => Boolean(f.q || f.source || f.campaign);
+
+/**
+ * The filters (the assignee one, docs/product.md#assignment, served by the tables'
+ * (assignee_id, created_at, id) indexes; source and campaign, docs/product.md#attribution, offered
+ * by the contract on the kinds with attribution only) and the cursor as SQL conditions, numbered in
+ * that order in `params`.
  */
 export function filters(kind: LeadKind<any>, opts: ListOptions) {
   const params: unknown[] = [];
@@ -126,6 +140,14 @@ export function filters(kind: LeadKind<any>, opts: ListOptions) {
   else if (opts.assignee !== undefined) {
     params.push(opts.assignee);
     conditions.push(`assignee_id = $${params.length}::bigint`);
+  }
+  if (opts.source) {
+    params.push(opts.source);
+    conditions.push(`(${SOURCE_SQL}) = $${params.length}`);
+  }
+  if (opts.campaign) {
+    params.push(opts.campaign);
+    conditions.push(`utm_campaign = $${params.length}`);
   }
   const search = conditions.length ? conditions.join(' AND ') : undefined;
   let after: string | undefined;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '@lead-desk/contract';
+import type pg from 'pg';
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
@@ -10,6 +11,8 @@ import { insertAuditEntry } from '../audit/audit.repo.ts';
 import { namesOnly, type AuditSource } from '../audit/audit.ts';
 import { findById } from './admin-leads.repo.ts';
 import { currentInvitation, lockDemo, saveInvitation } from './invitations.repo.ts';
+import { emitEvent } from '../../webhooks/emit.ts';
+import { emitLeadChange } from '../../webhooks/lead-events.ts';
 import { isTimeZone, zonedInstant } from './local-time.ts';
 
 type Input = components['schemas']['InvitationInput'];
@@ -44,19 +47,23 @@ const describe = (p: InvitationParams) =>
 /**
  * Demo invitations from the desk (docs/product.md#follow-up): sending one confirms the demo,
  * moving it sends an update (same UID, SEQUENCE + 1), cancelling sends METHOD:CANCEL and cancels
- * the demo. Each change and its email are one transaction.
+ * the demo. Each change, its email and its webhook events are one transaction: demo.scheduled on
+ * a send and on a move, lead.status_changed when the status changed (docs/webhooks.md#events).
  */
 export function createInvitationService(db: Db, mailFrom: string) {
   const domain = fromAddress(mailFrom).split('@')[1] ?? 'lead-desk.invalid';
 
-  async function reload(id: number) {
-    return (await findById(db, demoKind, id))!;
+  /** The demo as it now is, in the change's transaction, with the status it had before. */
+  async function changed(client: pg.PoolClient, id: number, previousStatus: string) {
+    const lead = (await findById(client, demoKind, id))!;
+    await emitLeadChange(client, demoKind, lead, previousStatus);
+    return lead;
   }
 
   return {
     async schedule(id: number, input: Input, actor: string, source: AuditSource) {
       const start = startOf(input);
-      await inTransaction(db, async (client) => {
+      return inTransaction(db, async (client) => {
         const demo = await lockDemo(client, id);
         if (!demo) throw notFound(`There is no demo request ${id}.`);
         const moving = demo.uid !== null && !demo.cancelled;
@@ -86,12 +93,19 @@ export function createInvitationService(db: Db, mailFrom: string) {
             ...namesOnly(['startsAt', 'timeZone', 'durationMinutes', 'meetingUrl']),
           },
         });
+        const lead = await changed(client, id, demo.status);
+        const { startsAt, timeZone, durationMinutes, meetingUrl } = p;
+        await emitEvent(client, 'demo.scheduled', {
+          kind: 'demo',
+          lead,
+          invitation: { startsAt, timeZone, durationMinutes, meetingUrl },
+        });
+        return lead;
       });
-      return reload(id);
     },
 
     async cancel(id: number, actor: string, source: AuditSource) {
-      await inTransaction(db, async (client) => {
+      return inTransaction(db, async (client) => {
         const demo = await lockDemo(client, id);
         if (!demo) throw notFound(`There is no demo request ${id}.`);
         if (demo.uid === null || demo.cancelled) {
@@ -116,8 +130,8 @@ export function createInvitationService(db: Db, mailFrom: string) {
           target: { type: 'demo', id },
           changes: { status: { from: demo.status, to: 'cancelled' } },
         });
+        return changed(client, id, demo.status);
       });
-      return reload(id);
     },
   };
 }

@@ -1,8 +1,20 @@
 import type { Db } from '../../db/pool.ts';
+import { SOURCE_SQL } from '../../leads/lead-kinds.ts';
 
-/** The desk's overview: the four counts, the 10 newest leads and 30 days of leads per day. */
+/** The last 30 days' contacts, demos and get-started requests by source (docs/product.md#attribution). */
+const SOURCES_SQL = `
+  WITH recent AS (
+    SELECT ${SOURCE_SQL} AS source FROM contact_submissions WHERE created_at > now() - interval '30 days'
+    UNION ALL
+    SELECT ${SOURCE_SQL} FROM demo_requests WHERE created_at > now() - interval '30 days'
+    UNION ALL
+    SELECT ${SOURCE_SQL} FROM get_started_requests WHERE created_at > now() - interval '30 days'
+  )
+  SELECT source, count(*)::int AS leads FROM recent GROUP BY source ORDER BY leads DESC, source LIMIT 10`;
+
+/** The desk's overview: the four counts, the 10 newest leads, 30 days of leads per day and by source. */
 export async function overview(db: Db) {
-  const [counts, recent, daily] = await Promise.all([
+  const [counts, recent, daily, sources] = await Promise.all([
     db.query<{ lead_table: string; n: number }>(
       `SELECT lead_table, sum(n)::bigint AS n FROM lead_counts GROUP BY lead_table`,
     ),
@@ -38,6 +50,7 @@ export async function overview(db: Db) {
         GROUP BY days.day
         ORDER BY days.day`,
     ),
+    db.query<{ source: string; leads: number }>(SOURCES_SQL),
   ]);
   const count = (table: string) => counts.rows.find((r) => r.lead_table === table)?.n ?? 0;
   return {
@@ -54,6 +67,7 @@ export async function overview(db: Db) {
       email: r.email,
       createdAt: r.created_at.toISOString(),
     })),
+    sources: sources.rows,
     daily: daily.rows.map((r) => ({
       date: r.day,
       contacts: r.contacts,

@@ -133,6 +133,9 @@ export async function eraseLeads(
 
   if (addresses.length > 0) {
     await db.query(`DELETE FROM acknowledgment_counts WHERE recipient = ANY ($1::text[])`, [addresses]);
+    // Leads held as suspected spam (docs/product.md#spam) keep their fields as JSON, the address as
+    // the lead would have stored it.
+    await db.query(`DELETE FROM suspected_spam WHERE fields ->> 'email' = ANY ($1::text[])`, [addresses]);
     // Refused form posts are JSON as text (they may hold what jsonb cannot); the address is
     // looked for in it as the form would have written it, in any case.
     await db.query(

@@ -32,12 +32,13 @@ export function parseId(id: string): number {
 
 /**
  * A list's place in the URL: the contract's own `q`, `assignee` ("Mine", "Unassigned", "Assigned
- * to ...": docs/product.md#assignment) and `cursor` query parameters. A person's id is kept as a
- * number, so the router writes it as `assignee=12` (a text of digits it would quote).
+ * to ...": docs/product.md#assignment) and `cursor` query parameters, and the attribution filters
+ * `source` and `campaign` (docs/product.md#attribution; not on subscribers). A person's id is kept
+ * as a number, so the router writes it as `assignee=12` (a text of digits it would quote).
  */
 export type ListSearch = Pick<
   NonNullable<paths['/api/contacts']['get']['parameters']['query']>,
-  'q' | 'cursor'
+  'q' | 'cursor' | 'source' | 'campaign'
 > & { assignee?: AssigneeFilter };
 export type AssigneeFilter = 'me' | 'none' | number;
 
@@ -74,11 +75,23 @@ export function parseListSearch(raw: Record<string, unknown>): ListSearch {
   if (assignee !== undefined && !(assigneePattern.test(assignee) && exact(assignee)))
     throw new Error('The assignee in this address is not me, none or an account’s number.');
   checkCursor(c);
+  const source = attributionFilter(raw.source, 'source');
+  const campaign = attributionFilter(raw.campaign, 'campaign');
   return {
     ...(q ? { q } : {}),
     ...(assignee !== undefined ? { assignee: assigneeFilter(assignee) } : {}),
     ...(c !== undefined ? { cursor: c } : {}),
+    ...(source ? { source } : {}),
+    ...(campaign ? { campaign } : {}),
   };
+}
+
+const attributionMax = parameters.Source.schema.maxLength;
+function attributionFilter(value: unknown, name: string): string | undefined {
+  const v = text(value, name)?.trim();
+  if (v !== undefined && length(v) > attributionMax)
+    throw new Error(`The ${name} in this address is longer than ${attributionMax} characters.`);
+  return v || undefined;
 }
 
 /** A cursor in the URL must be one the server could have given out (the contract's Cursor rule). */

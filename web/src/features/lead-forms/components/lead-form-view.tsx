@@ -1,5 +1,5 @@
 import { Button, Card, Field, Heading, HStack, Input, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
-import type { FormEventHandler } from 'react';
+import type { FormEventHandler, Ref } from 'react';
 import { Honeypot, SelectField, TextareaField, TextField } from '../../../components/form-fields.tsx';
 import type { FormViewProps } from '../../../components/form-view.ts';
 import { optionsOf, type LabelledEnum } from '../../../content/options.ts';
@@ -16,7 +16,12 @@ import {
 } from '../../../lib/lead-schema.ts';
 import type { FieldSpec, LeadFormConfig } from '../forms.ts';
 
-type Props = FormViewProps<string> & { config: LeadFormConfig; onSubmit?: FormEventHandler<HTMLFormElement> };
+type Props = FormViewProps<string> & {
+  config: LeadFormConfig;
+  onSubmit?: FormEventHandler<HTMLFormElement>;
+  /** The form element, for its proof-of-work widget (spam-solution.ts). */
+  formRef?: Ref<HTMLFormElement>;
+};
 
 /**
  * A lead form's markup, as its config says: a real form posting its fields, by the contract's
@@ -42,14 +47,21 @@ export function LeadFormView(props: Props) {
   );
 }
 
-function StackedForm({ config, reg, errors, pending, onSubmit }: Props) {
+function StackedForm({ config, reg, errors, pending, onSubmit, formRef }: Props) {
   const field = (spec: FieldSpec) => (
     <FormField key={spec.name} spec={spec} input={config.input} reg={reg} errors={errors} />
   );
   // A form on its own page is wide: its button spans it. The footer's sits at the start.
   const button = config.layout === 'card' ? { size: 'lg' as const } : { alignSelf: 'flex-start' };
   return (
-    <form method="post" action={config.action} noValidate aria-label={config.label} onSubmit={onSubmit}>
+    <form
+      ref={formRef}
+      method="post"
+      action={config.action}
+      noValidate
+      aria-label={config.label}
+      onSubmit={onSubmit}
+    >
       <Stack gap="4" position="relative">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {config.fields.filter((f) => !f.wide).map(field)}

@@ -7,7 +7,7 @@ import { LeadFormView } from './lead-form-view.tsx';
 /** A lead form with its logic: on a public page, an island (islands/island-lead-form.tsx). */
 export default function LeadForm({ kind }: { kind: FormName }) {
   const config = leadForms[kind];
-  const { form, send, done, submit } = useLeadForm(config);
+  const { form, formRef, send, done, submit } = useLeadForm(config);
   if (done && config.done) return <SuccessPanel title={config.done.title}>{config.done.text}</SuccessPanel>;
   return (
     <LeadFormView
@@ -16,6 +16,7 @@ export default function LeadForm({ kind }: { kind: FormName }) {
       errors={form.formState.errors}
       pending={send.isPending}
       onSubmit={submit}
+      formRef={formRef}
     />
   );
 }

@@ -43,11 +43,13 @@ export const overviewQuery = queryOptions({
 
 async function fetchPage<K extends LeadKind>(kind: K, search: ListSearch): Promise<LeadPage<K>> {
   const { list, items } = endpoints[kind];
-  const { assignee, ...rest } = search;
+  // Subscribers have no attribution to filter by (docs/product.md#attribution).
+  const { assignee, source, campaign, ...rest } = search;
   const query = {
     limit: PAGE_SIZE,
     ...rest,
     ...(assignee !== undefined ? { assignee: String(assignee) } : {}),
+    ...(kind === 'newsletters' ? {} : { source, campaign }),
   };
   const { data } = await api.GET(list, { params: { query } });
   // The answer is this kind's page, its array under this kind's own name (checked above).
@@ -69,6 +71,8 @@ export const leadPageQuery = <K extends LeadKind>(kind: K, search: ListSearch) =
       search.q ?? '',
       assigneeParam(search.assignee) ?? '',
       search.cursor ?? '',
+      search.source ?? '',
+      search.campaign ?? '',
     ],
     queryFn: () => fetchPage(kind, search),
   });
@@ -89,10 +93,13 @@ export const leadQuery = <K extends LeadKind>(kind: K, id: number) =>
   });
 
 /** The CSV of what the list shows: its search and its assignee filter, not its page. */
-export function exportUrl(kind: LeadKind, { q, assignee }: ListSearch): string {
+export function exportUrl(kind: LeadKind, { q, assignee, source, campaign }: ListSearch): string {
   const query = new URLSearchParams({
     ...(q ? { q } : {}),
     ...(assignee !== undefined ? { assignee: String(assignee) } : {}),
+    // Subscribers have no attribution to filter by (docs/product.md#attribution).
+    ...(source && kind !== 'newsletters' ? { source } : {}),
+    ...(campaign && kind !== 'newsletters' ? { campaign } : {}),
   }).toString();
   return `/api/${kind}/export${query ? `?${query}` : ''}`;
 }

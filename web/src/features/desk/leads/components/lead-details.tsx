@@ -6,6 +6,7 @@ import type { LeadKind } from '../../shared/desk-routes.ts';
 import type { TeamMember } from '../api/assignment.ts';
 import { leadQuery } from '../api/leads.ts';
 import { AssigneeControl } from './assignment.tsx';
+import { AttributionCard } from './attribution-card.tsx';
 import { leadViews, type LeadView } from './lead-views.tsx';
 
 /**
@@ -64,6 +65,7 @@ export function LeadDetails<K extends LeadKind>({
           </Box>
         </Card.Body>
       </Card.Root>
+      {'attribution' in lead && <AttributionCard attribution={lead.attribution} spamCheck={lead.spamCheck} />}
       {children}
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Badge, Box, Card, Heading, HStack, Link as ChakraLink, Stack, Text } fr
 import type { components } from '@lead-desk/contract';
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../shared/format.ts';
+import { SourcesCard } from './sources-card.tsx';
 
 type Overview = components['schemas']['Overview'];
 
@@ -133,6 +134,7 @@ export function OverviewPanel({ overview }: { overview: Overview }) {
           <DailyChart daily={overview.daily} />
         </Card.Body>
       </Card.Root>
+      <SourcesCard sources={overview.sources} />
     </Stack>
   );
 }

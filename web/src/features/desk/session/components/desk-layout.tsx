@@ -52,6 +52,11 @@ export function DeskLayout({
                   Dashboard
                 </Link>
               </Button>
+              {can(role, 'listSuspectedSpam') && (
+                <Button asChild size="sm" variant="ghost">
+                  <Link to="/admin/spam">Suspected spam</Link>
+                </Button>
+              )}
               {can(role, 'listWebhookEndpoints') && (
                 <Button asChild size="sm" variant="ghost">
                   <Link to="/admin/webhooks">Webhooks</Link>

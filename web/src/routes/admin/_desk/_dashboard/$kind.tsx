@@ -48,7 +48,13 @@ function ListTab() {
       people={people}
       onSearch={(q) =>
         void navigate({
-          search: { ...(q ? { q } : {}), ...(assignee !== undefined ? { assignee } : {}) },
+          // A new search keeps the other filters (docs/product.md#attribution) and starts at page 1.
+          search: {
+            ...(q ? { q } : {}),
+            ...(assignee !== undefined ? { assignee } : {}),
+            source: search.source,
+            campaign: search.campaign,
+          },
           replace: true,
           resetScroll: false,
         })
@@ -56,7 +62,12 @@ function ListTab() {
       // Another filter is another place: Back returns to the list as it was.
       onAssignee={(next) =>
         void navigate({
-          search: { ...(search.q ? { q: search.q } : {}), ...(next !== undefined ? { assignee: next } : {}) },
+          search: {
+            ...(search.q ? { q: search.q } : {}),
+            ...(next !== undefined ? { assignee: next } : {}),
+            source: search.source,
+            campaign: search.campaign,
+          },
         })
       }
       onPage={(cursor, cursors) =>
