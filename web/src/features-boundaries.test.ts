@@ -76,6 +76,7 @@ describe('desk capability boundaries', () => {
         'notes',
         'privacy',
         'security',
+        'spam',
         'session',
         'shared',
         'team',
