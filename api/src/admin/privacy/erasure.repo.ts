@@ -110,7 +110,7 @@ export async function eraseLeads(
 
   // Webhooks: the events about these leads lose their data, deliveries not made yet are cancelled
   // (an attempt in flight records nothing for a delivery no longer pending), the attempts' excerpts go.
-  const hooks = await db.query<{ deliveries: number }>(
+  const hooks = await db.query<{ deliveries: number[] }>(
     `WITH events AS (
        UPDATE webhook_events SET data = NULL, lead_row = NULL, erased_at = clock_timestamp()
         WHERE ${IN_REFS} AND erased_at IS NULL
@@ -122,13 +122,17 @@ export async function eraseLeads(
               next_attempt_at = NULL, updated_at = clock_timestamp()
         WHERE event_id IN (SELECT id FROM events)
        RETURNING id
-     ),
-     attempts AS (
-       UPDATE webhook_attempts SET response_excerpt = '', error = NULL
-        WHERE delivery_id IN (SELECT id FROM deliveries)
      )
-     SELECT count(*)::int AS deliveries FROM deliveries`,
+     SELECT coalesce(array_agg(id), '{}') AS deliveries FROM deliveries`,
     [kinds, ids],
+  );
+  // In a statement of its own: updating the deliveries waited for an attempt being recorded at
+  // that moment, and only a new statement's snapshot sees that attempt's row.
+  const deliveries = hooks.rows[0]!.deliveries;
+  await db.query(
+    `UPDATE webhook_attempts SET response_excerpt = '', error = NULL
+      WHERE delivery_id = ANY ($1::bigint[]) AND (response_excerpt <> '' OR error IS NOT NULL)`,
+    [deliveries],
   );
 
   if (addresses.length > 0) {
@@ -149,7 +153,7 @@ export async function eraseLeads(
   return {
     leads,
     emails: mail.rowCount ?? 0,
-    webhookDeliveries: hooks.rows[0]!.deliveries,
+    webhookDeliveries: deliveries.length,
     notes: notes.rowCount ?? 0,
   };
 }
