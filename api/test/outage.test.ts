@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -29,7 +30,12 @@ beforeAll(async () => {
   pg = await startEmbeddedPostgres(path.join(dataDir, 'pg'), { port });
   await migrate(pg.url);
   db = createPool(pg.url, 5);
-  const config = { ...loadConfig(), databaseUrl: pg.url, leadRateLimitPerMinute: 0 };
+  const config = {
+    ...loadConfig(),
+    databaseUrl: pg.url,
+    leadRateLimitPerMinute: 0,
+    spamChallengeKey: randomBytes(32),
+  };
   const app = createApp({ db, config, log: createLogger('silent') });
   server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -102,19 +102,15 @@ test('the owner invites a member and a viewer, both join; the member works a lea
   const viewerPage = await join(browser, baseURL!, viewerLink, viewer.email, viewer.username);
   await expect(viewerPage.getByText(`Logged in as: ${viewer.username} (Viewer)`)).toBeVisible();
 
-  // The member works a lead: takes it (the desk's assignment controls are not built yet, so
-  // through the API with the member's session), writes a note and changes its status.
+  // The member works a lead: takes it, writes a note and changes its status.
   const me = (await (await memberPage.request.get('/api/team/members')).json()) as {
     members: S['TeamMember'][];
   };
   const memberId = me.members.find((m) => m.username === member.username)!.id;
-  const origin = { Origin: new URL(memberPage.url()).origin };
-  const taken = await memberPage.request.put(`/api/leads/demo/${lead.id}/assignee`, {
-    data: { assigneeId: memberId, expectedAssigneeId: null },
-    headers: origin,
-  });
-  expect(taken.status(), await taken.text()).toBe(200);
   await memberPage.goto(`/admin/demos/${lead.id}`);
+  await expect(memberPage.getByTestId('assignee')).toHaveText('Nobody');
+  await memberPage.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(memberPage.getByTestId('assignee')).toHaveText(member.username);
   const note = `Called ${tag}: wants a demo for the sales team.`;
   await memberPage.getByRole('textbox', { name: 'Note' }).fill(note);
   await memberPage.getByRole('button', { name: 'Add note' }).click();
@@ -128,6 +124,8 @@ test('the owner invites a member and a viewer, both join; the member works a lea
   await viewerPage.goto(`/admin/demos/${lead.id}`);
   await expect(viewerPage.getByTestId('lead-history').getByTestId('note')).toContainText(note);
   await expect(viewerPage.getByTestId('status').first()).toHaveText('confirmed');
+  await expect(viewerPage.getByTestId('assignee')).toHaveText(member.username);
+  await expect(viewerPage.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
   await expect(viewerPage.getByRole('combobox')).toHaveCount(0);
   await expect(viewerPage.getByRole('button', { name: 'Add note' })).toHaveCount(0);
   await expect(viewerPage.getByRole('button', { name: 'Delete note' })).toHaveCount(0);
