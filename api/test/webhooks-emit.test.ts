@@ -126,8 +126,11 @@ async function delivered() {
   await waitFor(`${n} deliveries`, () => receiver.received.length >= n || undefined);
   expect(receiver.received).toHaveLength(n);
   expectAllValid(receiver);
-  return (type: string) =>
-    receiver.received.filter((r) => r.payload.type === type).map((r) => r.payload.data);
+  // Deliveries run side by side and may arrive in any order: in the order the events happened.
+  const inOrder = [...receiver.received].sort((a, b) =>
+    String(a.payload.timestamp).localeCompare(String(b.payload.timestamp)),
+  );
+  return (type: string) => inOrder.filter((r) => r.payload.type === type).map((r) => r.payload.data);
 }
 
 const nextYear = new Date().getUTCFullYear() + 1;
