@@ -104,7 +104,26 @@ test.describe('admin dashboard', () => {
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(text);
-    expect(rows[0]).toEqual(['Name', 'Email', 'Date', 'Service', 'Phone', 'Company', 'Message', 'Assignee']);
+    const attribution = [
+      'Landing Page',
+      'Referrer',
+      'UTM Source',
+      'UTM Medium',
+      'UTM Campaign',
+      'UTM Term',
+      'UTM Content',
+    ];
+    expect(rows[0]).toEqual([
+      'Name',
+      'Email',
+      'Date',
+      'Service',
+      'Phone',
+      'Company',
+      'Message',
+      ...attribution,
+      'Assignee',
+    ]);
     expect(rows).toHaveLength(3);
     // Newest first, as in the list.
     expect(rows[1]).toEqual([
@@ -115,6 +134,8 @@ test.describe('admin dashboard', () => {
       "'+1 555 0100",
       `'=HYPERLINK("http://evil.example") ${tag}`,
       `'@SUM(1+1), "quoted"\nand a second line`,
+      // Sent straight to the API: no visit to say where it came from (docs/product.md#attribution).
+      ...attribution.map(() => ''),
       // Nobody's (docs/product.md#assignment).
       '',
     ]);
