@@ -40,7 +40,7 @@ export function ownedByReact(page: Page, selector: string): Promise<boolean> {
  */
 export async function approachIsland(page: Page, name: string): Promise<void> {
   const island = page.locator(`[data-island="${name}"] > *`).first();
-  await island.hover({ position: { x: 1, y: 1 } });
+  await island.hover();
   await expect.poll(() => ownedByReact(page, `[data-island="${name}"] > *`)).toBe(true);
 }
 

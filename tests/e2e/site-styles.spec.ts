@@ -61,7 +61,7 @@ async function useEveryIsland(page: Page) {
   await form.getByLabel('Name *').focus();
   await expect.poll(() => ownedByReact(page, 'form[aria-label="Contact form"]')).toBe(true);
   for (const island of await page.locator('[data-island] > *').all()) {
-    await island.hover({ position: { x: 1, y: 1 } });
+    await island.hover();
     await expect
       .poll(() => island.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))))
       .toBe(true);
