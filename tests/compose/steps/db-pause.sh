@@ -91,12 +91,14 @@ check "every lead the API accepted during the burst is stored ($stored_accepted 
 # Done: each stored lead's two emails are held (no SMTP_URL here) or sent (a new address per lead: one
 # address gets at most 3 acknowledgments a day), none is waiting for a job
 # that will never come, and graphile-worker's queue is empty (a job out of attempts stays in it).
+# An erased lead's emails (the desk's personal-data test, run through nginx before this) end
+# 'failed' as cancelled (docs/product.md#erasure): they are done, not unfinished.
 follow_up() {
   psql_db "SELECT
     (SELECT count(*) FROM contact_submissions WHERE name LIKE '$tag-%') || ' ' ||
     (SELECT count(*) FROM contact_submissions c JOIN mail_messages m ON m.lead_kind = 'contact' AND m.lead_id = c.id
       WHERE c.name LIKE '$tag-%' AND m.status IN ('held', 'sent')) || ' ' ||
-    (SELECT count(*) FROM mail_messages WHERE status NOT IN ('held', 'sent')) || ' ' ||
+    (SELECT count(*) FROM mail_messages WHERE status NOT IN ('held', 'sent') AND erased_at IS NULL) || ' ' ||
     (SELECT count(*) FROM graphile_worker.jobs)"
 }
 drained() {
@@ -116,5 +118,7 @@ check "every stored lead's follow-up is done, no job lost ($stored leads, $done 
   [ "$drained_ok" = 1 ]
 if [ "$drained_ok" != 1 ]; then # what is left, and why the worker said it stopped, for the failure above
   psql_db "SELECT id, task_identifier, attempts, locked_by, locked_at, left(last_error, 200) FROM graphile_worker.jobs" || true
+  psql_db "SELECT id, lead_kind, lead_id, template, status, attempts, job_queued_at, lease_until, left(last_error, 200)
+             FROM mail_messages WHERE status NOT IN ('held', 'sent') AND erased_at IS NULL" || true
   service_log worker | grep -E '"level":(50|60)' | tail -n 5 | cut -c1-600 || true
 fi
