@@ -27,6 +27,7 @@ export declare const roles: {
     readonly startSecondFactorEnrolment: "viewer",
     readonly confirmSecondFactorEnrolment: "viewer",
     readonly regenerateRecoveryCodes: "viewer",
+    readonly getSingleSignOnSettings: "admin",
     readonly getAdminSession: "viewer",
     readonly getAdminOverview: "viewer",
     readonly listSuspectedSpam: "viewer",

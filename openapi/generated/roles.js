@@ -27,6 +27,7 @@ export const roles = {
     "startSecondFactorEnrolment": "viewer",
     "confirmSecondFactorEnrolment": "viewer",
     "regenerateRecoveryCodes": "viewer",
+    "getSingleSignOnSettings": "admin",
     "getAdminSession": "viewer",
     "getAdminOverview": "viewer",
     "listSuspectedSpam": "viewer",

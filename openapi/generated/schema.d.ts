@@ -513,6 +513,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the desk's sign-in page offers to sign in
+         * @description Whether passwords are accepted (`LOCAL_LOGIN`) and, when single sign-on is configured, the text of its button (docs/operations.md#single-sign-on). Public: the sign-in page asks before anyone has signed in.
+         */
+        get: operations["getSignInOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send the browser to the identity provider (OpenID Connect)
+         * @description A link the sign-in page's button follows, not a call for scripts. Answers 303 to the provider's authorization endpoint (authorization code flow with PKCE, `state` and `nonce`), and sets the `sso` cookie that ties the answer to this browser for 10 minutes. `redirect` is the desk address to open afterwards. 404 when single sign-on is not configured; when the database cannot answer, 303 back to the sign-in page saying so.
+         */
+        get: operations["startSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the identity provider sends the browser back (the redirect URI)
+         * @description `PUBLIC_URL` + `/api/admin/sso/callback`, registered with the provider. Checks the answer (the `sso` cookie's `state`, the `iss` parameter where the provider sends one, the code exchanged with the PKCE verifier, the ID token's signature, issuer, audience, expiry and `nonce`), finds the account by the provider's subject or else by its verified address (docs/operations.md#single-sign-on), and answers 303: into the desk with a fresh session cookie; to the sign-in page's code step (`/admin/login?sso=second-factor`) when the desk's own second factor is needed; or to the sign-in page with the reason it was refused (`/admin/login?sso=<reason>`, one of the `SingleSignOnRefusal` values). The provider may add parameters of its own; they are ignored.
+         */
+        get: operations["finishSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/single-sign-on": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether single sign-on is configured, with which provider and rules */
+        get: operations["getSingleSignOnSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/session": {
         parameters: {
             query?: never;
@@ -1658,10 +1735,60 @@ export interface components {
         };
         Session: {
             username: string;
+            /**
+             * @description How this session began.
+             * @enum {string}
+             */
+            signedInWith: "password" | "single-sign-on";
+            /** @description The account has a password of this desk; one made by single sign-on has none and signs in only through the identity provider. */
+            hasPassword: boolean;
             role: components["schemas"]["Role"];
             /** @description When the session ends at the latest (idle expiry may end it sooner). */
             expiresAt: components["schemas"]["Timestamp"];
             secondFactor: components["schemas"]["SecondFactorStatus"];
+        };
+        SignInOptions: {
+            /**
+             * @description LOCAL_LOGIN: `all` (every account may sign in with its password), `owner` (only the owner, the way back in when the provider is down), `off` (nobody).
+             * @enum {string}
+             */
+            password: "all" | "owner" | "off";
+            /** @description The identity provider's button, or null when single sign-on is not configured. */
+            singleSignOn: null | {
+                /** @description The provider's name, as in "Sign in with ..." */
+                displayName: string;
+            };
+        };
+        SingleSignOnSettings: {
+            configured: boolean;
+            /** @description OIDC_ISSUER. */
+            issuer: string | null;
+            /** @description OIDC_DISPLAY_NAME. */
+            displayName: string | null;
+            /** @description What to register with the provider as the redirect URI. */
+            redirectUri: string | null;
+            /** @description OIDC_ALLOWED_DOMAINS; a verified address in one of them makes an account. */
+            allowedDomains: string[];
+            defaultRole: components["schemas"]["InvitedRole"];
+            /**
+             * @description LOCAL_LOGIN.
+             * @enum {string}
+             */
+            password: "all" | "owner" | "off";
+            /**
+             * @description ADMIN_MFA, which also decides whether a provider's sign-in needs the desk's code.
+             * @enum {string}
+             */
+            secondFactor: "off" | "optional" | "required";
+        };
+        /**
+         * @description Why a sign-in through the identity provider did not let the person in, as the sign-in page's `sso` parameter says it (docs/operations.md#single-sign-on).
+         * @enum {string}
+         */
+        SingleSignOnRefusal: "not-known" | "deactivated" | "unverified-email" | "cancelled" | "expired" | "failed" | "unavailable";
+        ProviderSignOut: {
+            /** Format: uri */
+            providerSignOutUrl: string;
         };
         /**
          * @description What an account may do in the desk, each role everything the one before it may: `viewer` reads; `member` also works leads (status, demo invitations, sending an email again); `admin` also exports, manages webhooks and reads the audit log; the one `owner` also manages admins (docs/operations.md#roles).
@@ -1780,7 +1907,7 @@ export interface components {
          * @description What an audit entry records (docs/operations.md#audit-log).
          * @enum {string}
          */
-        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned" | "account.role-changed" | "account.deactivated" | "account.reactivated" | "team-invitation.sent" | "team-invitation.accepted" | "team-invitation.revoked" | "personal-data.searched" | "personal-data.exported" | "person.erased" | "lead.corrected" | "retention.ran" | "lead.released-from-spam";
+        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned" | "account.role-changed" | "account.deactivated" | "account.reactivated" | "team-invitation.sent" | "team-invitation.accepted" | "team-invitation.revoked" | "personal-data.searched" | "personal-data.exported" | "person.erased" | "lead.corrected" | "retention.ran" | "lead.released-from-spam" | "account.linked-to-provider";
         /**
          * @description Who acted: an `account` (signed in), the `cli` (`npm run admin`), the server itself (`system`), or nobody proven (`anonymous`: a failed sign-in).
          * @enum {string}
@@ -1845,8 +1972,8 @@ export interface components {
             code: string;
         };
         EnrolmentInput: {
-            /** @description The admin's password, asked again for every enrolment. */
-            password: string;
+            /** @description The admin's password, asked again for every enrolment. An account without a password (made by single sign-on) instead needs a session begun at the identity provider within the last 15 minutes. */
+            password?: string;
             /** @description Needed only to replace a confirmed second factor: 6 digits from the current authenticator app, or a recovery code (which is then used up). */
             code?: string;
         };
@@ -3558,6 +3685,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Signed out of a session that began at the identity provider, which offers to end its own session too (`end_session_endpoint`): the browser goes to `providerSignOutUrl`, which comes back to the sign-in page (docs/operations.md#single-sign-on). */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderSignOut"];
+                };
+            };
             /** @description Signed out; the cookie is cleared. */
             204: {
                 headers: {
@@ -3566,6 +3703,103 @@ export interface operations {
                 };
                 content?: never;
             };
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ways in. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOptions"];
+                };
+            };
+        };
+    };
+    startSingleSignOn: {
+        parameters: {
+            query?: {
+                redirect?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider, or back to the sign-in page with the reason (`sso`). */
+            303: {
+                headers: {
+                    Location?: string;
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    finishSingleSignOn: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Into the desk, to the code step, or back to the sign-in page with the reason. */
+            303: {
+                headers: {
+                    Location?: string;
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSingleSignOnSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server's single sign-on settings (never its secret). */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SingleSignOnSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };

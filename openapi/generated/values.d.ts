@@ -1088,11 +1088,23 @@ export declare const schemas: {
       "username",
       "role",
       "expiresAt",
-      "secondFactor"
+      "secondFactor",
+      "signedInWith",
+      "hasPassword"
     ],
     readonly properties: {
       readonly username: {
         readonly type: "string"
+      },
+      readonly signedInWith: {
+        readonly type: "string",
+        readonly enum: readonly [
+          "password",
+          "single-sign-on"
+        ]
+      },
+      readonly hasPassword: {
+        readonly type: "boolean"
       },
       readonly role: {
         readonly $ref: "Role"
@@ -1100,6 +1112,105 @@ export declare const schemas: {
       readonly expiresAt: {},
       readonly secondFactor: {
         readonly $ref: "SecondFactorStatus"
+      }
+    }
+  },
+  readonly SignInOptions: {
+    readonly type: "object",
+    readonly required: readonly [
+      "password",
+      "singleSignOn"
+    ],
+    readonly properties: {
+      readonly password: {
+        readonly type: "string",
+        readonly enum: readonly [
+          "all",
+          "owner",
+          "off"
+        ]
+      },
+      readonly singleSignOn: {}
+    }
+  },
+  readonly SingleSignOnSettings: {
+    readonly type: "object",
+    readonly required: readonly [
+      "configured",
+      "issuer",
+      "displayName",
+      "redirectUri",
+      "allowedDomains",
+      "defaultRole",
+      "password",
+      "secondFactor"
+    ],
+    readonly properties: {
+      readonly configured: {
+        readonly type: "boolean"
+      },
+      readonly issuer: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly displayName: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly redirectUri: {
+        readonly type: readonly [
+          "string",
+          "null"
+        ]
+      },
+      readonly allowedDomains: {
+        readonly type: "array"
+      },
+      readonly defaultRole: {
+        readonly $ref: "InvitedRole"
+      },
+      readonly password: {
+        readonly type: "string",
+        readonly enum: readonly [
+          "all",
+          "owner",
+          "off"
+        ]
+      },
+      readonly secondFactor: {
+        readonly type: "string",
+        readonly enum: readonly [
+          "off",
+          "optional",
+          "required"
+        ]
+      }
+    }
+  },
+  readonly SingleSignOnRefusal: {
+    readonly type: "string",
+    readonly enum: readonly [
+      "not-known",
+      "deactivated",
+      "unverified-email",
+      "cancelled",
+      "expired",
+      "failed",
+      "unavailable"
+    ]
+  },
+  readonly ProviderSignOut: {
+    readonly type: "object",
+    readonly required: readonly [
+      "providerSignOutUrl"
+    ],
+    readonly properties: {
+      readonly providerSignOutUrl: {
+        readonly type: "string"
       }
     }
   },
@@ -1504,7 +1615,8 @@ export declare const schemas: {
       "person.erased",
       "lead.corrected",
       "retention.ran",
-      "lead.released-from-spam"
+      "lead.released-from-spam",
+      "account.linked-to-provider"
     ],
     readonly "x-enum-labels": {
       readonly "session.signed-in": "Signed in",
@@ -1544,7 +1656,8 @@ export declare const schemas: {
       readonly "person.erased": "Person erased",
       readonly "lead.corrected": "Lead corrected",
       readonly "retention.ran": "Retention run",
-      readonly "lead.released-from-spam": "Released from suspected spam"
+      readonly "lead.released-from-spam": "Released from suspected spam",
+      readonly "account.linked-to-provider": "Linked to the identity provider"
     }
   },
   readonly AuditActorKind: {
@@ -1706,9 +1819,7 @@ export declare const schemas: {
   },
   readonly EnrolmentInput: {
     readonly type: "object",
-    readonly required: readonly [
-      "password"
-    ],
+    readonly required: [],
     readonly properties: {
       readonly password: {
         readonly type: "string",

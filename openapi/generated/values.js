@@ -1088,11 +1088,23 @@ export const schemas = {
       "username",
       "role",
       "expiresAt",
-      "secondFactor"
+      "secondFactor",
+      "signedInWith",
+      "hasPassword"
     ],
     "properties": {
       "username": {
         "type": "string"
+      },
+      "signedInWith": {
+        "type": "string",
+        "enum": [
+          "password",
+          "single-sign-on"
+        ]
+      },
+      "hasPassword": {
+        "type": "boolean"
       },
       "role": {
         "$ref": "Role"
@@ -1100,6 +1112,105 @@ export const schemas = {
       "expiresAt": {},
       "secondFactor": {
         "$ref": "SecondFactorStatus"
+      }
+    }
+  },
+  "SignInOptions": {
+    "type": "object",
+    "required": [
+      "password",
+      "singleSignOn"
+    ],
+    "properties": {
+      "password": {
+        "type": "string",
+        "enum": [
+          "all",
+          "owner",
+          "off"
+        ]
+      },
+      "singleSignOn": {}
+    }
+  },
+  "SingleSignOnSettings": {
+    "type": "object",
+    "required": [
+      "configured",
+      "issuer",
+      "displayName",
+      "redirectUri",
+      "allowedDomains",
+      "defaultRole",
+      "password",
+      "secondFactor"
+    ],
+    "properties": {
+      "configured": {
+        "type": "boolean"
+      },
+      "issuer": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "displayName": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "redirectUri": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "allowedDomains": {
+        "type": "array"
+      },
+      "defaultRole": {
+        "$ref": "InvitedRole"
+      },
+      "password": {
+        "type": "string",
+        "enum": [
+          "all",
+          "owner",
+          "off"
+        ]
+      },
+      "secondFactor": {
+        "type": "string",
+        "enum": [
+          "off",
+          "optional",
+          "required"
+        ]
+      }
+    }
+  },
+  "SingleSignOnRefusal": {
+    "type": "string",
+    "enum": [
+      "not-known",
+      "deactivated",
+      "unverified-email",
+      "cancelled",
+      "expired",
+      "failed",
+      "unavailable"
+    ]
+  },
+  "ProviderSignOut": {
+    "type": "object",
+    "required": [
+      "providerSignOutUrl"
+    ],
+    "properties": {
+      "providerSignOutUrl": {
+        "type": "string"
       }
     }
   },
@@ -1504,7 +1615,8 @@ export const schemas = {
       "person.erased",
       "lead.corrected",
       "retention.ran",
-      "lead.released-from-spam"
+      "lead.released-from-spam",
+      "account.linked-to-provider"
     ],
     "x-enum-labels": {
       "session.signed-in": "Signed in",
@@ -1544,7 +1656,8 @@ export const schemas = {
       "person.erased": "Person erased",
       "lead.corrected": "Lead corrected",
       "retention.ran": "Retention run",
-      "lead.released-from-spam": "Released from suspected spam"
+      "lead.released-from-spam": "Released from suspected spam",
+      "account.linked-to-provider": "Linked to the identity provider"
     }
   },
   "AuditActorKind": {
@@ -1706,9 +1819,7 @@ export const schemas = {
   },
   "EnrolmentInput": {
     "type": "object",
-    "required": [
-      "password"
-    ],
+    "required": [],
     "properties": {
       "password": {
         "type": "string",

@@ -72,13 +72,13 @@ interface RawParameter {
   schema: JsonSchema;
 }
 
-function parameterSchema(params: RawParameter[], where: RawParameter['in']): JsonSchema {
+function parameterSchema(params: RawParameter[], where: RawParameter['in'], open = false): JsonSchema {
   const chosen = params.filter((p) => p.in === where);
   // Header names are case-insensitive; Node gives them lower-cased.
   const key = (p: RawParameter) => (where === 'header' ? p.name.toLowerCase() : p.name);
   return {
     type: 'object',
-    additionalProperties: where === 'header',
+    additionalProperties: where === 'header' || open,
     properties: Object.fromEntries(chosen.map((p) => [key(p), p.schema])),
     required: chosen.filter((p) => p.required).map(key),
   };
@@ -107,6 +107,8 @@ export function loadContract(file: string = contractPath()): Contract {
         security?: unknown[];
         'x-allowed-before-enrolment'?: boolean;
         'x-required-role'?: string;
+        /** Another party's redirect adds parameters of its own (an identity provider's callback). */
+        'x-open-query'?: boolean;
         parameters?: RawParameter[];
         requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
         responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
@@ -130,7 +132,7 @@ export function loadContract(file: string = contractPath()): Contract {
               required: op.requestBody?.required ?? false,
             }
           : undefined,
-        query: parameterSchema(params, 'query'),
+        query: parameterSchema(params, 'query', op['x-open-query'] === true),
         params: parameterSchema(params, 'path'),
         headers: parameterSchema(params, 'header'),
         responses: Object.fromEntries(
