@@ -41,6 +41,9 @@ import { assignmentHandlers } from './admin/assignment/assignment.routes.ts';
 import { createAssignmentService } from './admin/assignment/assignment.service.ts';
 import { createTeamService } from './admin/team/team.service.ts';
 import { createTeamInvitations } from './admin/team/invitations.service.ts';
+import type { SingleSignOnProvider } from './admin/sso/provider.ts';
+import { singleSignOnHandlers } from './admin/sso/sso.routes.ts';
+import { createSingleSignOn } from './admin/sso/sso.service.ts';
 import { privacyHandlers } from './admin/privacy/privacy.routes.ts';
 import { createPrivacyService } from './admin/privacy/privacy.service.ts';
 import { createWebhookService } from './webhooks/webhooks.service.ts';
@@ -57,6 +60,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** What webhook deliveries use; server.ts shares one with its job runner. */
   webhooks?: DeliverDeps;
+  /** The identity provider, discovered at start when OIDC_ISSUER is set (docs/operations.md#single-sign-on). */
+  singleSignOn?: SingleSignOnProvider;
 }
 
 /** Builds the whole app without listening, so tests can run it on a fresh database over real HTTP. */
@@ -67,12 +72,14 @@ export function createApp({
   contract = loadContract(config.openapiPath),
   metrics = createMetrics(db),
   webhooks = deliverDeps(db, config, log),
+  singleSignOn,
 }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   // Koa's own error printer would duplicate ours; everything goes through errorMiddleware.
   app.silent = true;
 
   const auth = createAuthService(db, config, log);
+  const sso = createSingleSignOn(db, config, log, auth, singleSignOn);
   const adminLeads = createAdminLeadsService(db);
   const secrets = createSecrets(db);
   const newsletter = createNewsletterService(db, secrets);
@@ -88,7 +95,8 @@ export function createApp({
       ...leadHandlers(createLeadService(db, config, log, metrics), createSpamCheck(db, config, metrics)),
       ...spamHandlers(createSpamService(db, metrics)),
       ...leadFormPageHandlers(contract, keptForms),
-      ...adminHandlers(auth, adminLeads),
+      ...adminHandlers(auth, adminLeads, sso),
+      ...singleSignOnHandlers(sso),
       ...adminLeadHandlers(adminLeads, log),
       ...newsletterHandlers(newsletter),
       ...deskMailHandlers(

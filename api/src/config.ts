@@ -39,6 +39,9 @@ export type MfaPolicy = (typeof MFA_POLICIES)[number];
  * `api/src` reads `process.env`. `.env.example` lists them for operators.
  */
 export const AUTO_ASSIGN_MODES = ['off', 'least-open'] as const;
+export const LOCAL_LOGIN_MODES = ['all', 'owner', 'off'] as const;
+export type LocalLogin = (typeof LOCAL_LOGIN_MODES)[number];
+const SSO_ROLES = ['viewer', 'member', 'admin'] as const;
 export type AutoAssignMode = (typeof AUTO_ASSIGN_MODES)[number];
 
 const environment = z.object({
@@ -74,6 +77,19 @@ const environment = z.object({
   /** Who gets a new lead (docs/operations.md#auto-assign): nobody (`off`) or the least busy member. */
   LEAD_AUTO_ASSIGN: oneOf(AUTO_ASSIGN_MODES, 'off'),
   ADMIN_MFA: oneOf(MFA_POLICIES, 'optional'),
+  /** Who may sign in with a password (docs/operations.md#single-sign-on). */
+  LOCAL_LOGIN: oneOf(LOCAL_LOGIN_MODES, 'all'),
+  /** Single sign-on with the company's OpenID Connect provider (docs/operations.md#single-sign-on). */
+  OIDC_ISSUER: url(['http:', 'https:']),
+  OIDC_CLIENT_ID: text(),
+  OIDC_CLIENT_SECRET: text(),
+  /** The client secret from a file (a Docker secret), instead of OIDC_CLIENT_SECRET. */
+  OIDC_CLIENT_SECRET_FILE: secretFile,
+  OIDC_DISPLAY_NAME: text(),
+  OIDC_ALLOWED_DOMAINS: list,
+  OIDC_DEFAULT_ROLE: oneOf(SSO_ROLES, 'viewer'),
+  /** Development and tests only: the provider may be reached over plain http://. */
+  OIDC_ALLOW_HTTP: flag,
   ADMIN_MFA_KEY: text().transform(key32),
   ADMIN_MFA_KEY_FILE: text(),
   /** The lead forms' proof-of-work check (docs/product.md#spam). */
@@ -157,6 +173,10 @@ export interface Config {
   /** The key that encrypts TOTP secrets: ADMIN_MFA_KEY, or read (created if missing) from adminMfaKeyFile. */
   adminMfaKey: Buffer | undefined;
   adminMfaKeyFile: string;
+  /** LOCAL_LOGIN: who may sign in with a password. */
+  localLogin: LocalLogin;
+  /** Single sign-on, or null when OIDC_ISSUER is unset. */
+  oidc: OidcConfig | null;
   spamChallenge: SpamMode;
   spamChallengeMaxNumber: number;
   /** The key that signs proof-of-work challenges: SPAM_CHALLENGE_KEY, or read (created if missing) from spamChallengeKeyFile. */
@@ -186,6 +206,22 @@ export interface Config {
   retentionSchedule: string;
 }
 
+/** The OpenID Connect provider and who it lets in (docs/operations.md#single-sign-on). */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button's "Sign in with ..."; the issuer's host name unless OIDC_DISPLAY_NAME says. */
+  displayName: string;
+  /** PUBLIC_URL + /api/admin/sso/callback: what to register with the provider. */
+  redirectUri: string;
+  /** Where the provider's sign-out sends the browser back: the desk's sign-in page. */
+  postLogoutRedirectUri: string;
+  allowedDomains: string[];
+  defaultRole: (typeof SSO_ROLES)[number];
+  allowHttp: boolean;
+}
+
 /** Days each kind of personal data is kept; null = kept (docs/operations.md#retention). */
 export interface RetentionDays {
   leadDays: number | null;
@@ -203,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL!.replace(/\/+$/, '');
+  const oidc = oidcConfig(e, publicUrl);
   let databaseUrl = e.DATABASE_URL;
   if (databaseUrl && e.DATABASE_PASSWORD_FILE !== undefined) {
     const url = new URL(databaseUrl);
@@ -233,6 +271,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminMfa: e.ADMIN_MFA,
     adminMfaKey: e.ADMIN_MFA_KEY,
     adminMfaKeyFile: e.ADMIN_MFA_KEY_FILE ?? path.join(dataDir, 'mfa-key'),
+    localLogin: e.LOCAL_LOGIN,
+    oidc,
     spamChallenge: e.SPAM_CHALLENGE,
     spamChallengeMaxNumber: e.SPAM_CHALLENGE_MAX_NUMBER,
     spamChallengeKey: e.SPAM_CHALLENGE_KEY,
@@ -245,7 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookRetryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE,
     logLevel: e.LOG_LEVEL,
-    publicUrl: e.PUBLIC_URL!.replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM!,
     salesNotifyTo: e.SALES_NOTIFY_TO,
@@ -263,5 +303,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       auditDays: e.RETENTION_AUDIT_DAYS,
     },
     retentionSchedule: e.RETENTION_SCHEDULE!,
+  };
+}
+
+/**
+ * Single sign-on's settings, checked together: an issuer without its client, a client without its
+ * issuer, or passwords turned off with no provider to sign in through is a configuration that
+ * cannot work, and stops the start with the reason.
+ */
+function oidcConfig(e: z.infer<typeof environment>, publicUrl: string): OidcConfig | null {
+  const secret = e.OIDC_CLIENT_SECRET_FILE ?? e.OIDC_CLIENT_SECRET;
+  const problems: string[] = [];
+  if (e.OIDC_ISSUER) {
+    if (!e.OIDC_CLIENT_ID) problems.push('OIDC_CLIENT_ID is required with OIDC_ISSUER');
+    if (!secret) problems.push('OIDC_CLIENT_SECRET (or OIDC_CLIENT_SECRET_FILE) is required with OIDC_ISSUER');
+    if (e.OIDC_ISSUER.startsWith('http:') && !e.OIDC_ALLOW_HTTP)
+      problems.push('OIDC_ISSUER must be https:// (OIDC_ALLOW_HTTP=true allows http:// for development)');
+  } else {
+    for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_CLIENT_SECRET_FILE'] as const)
+      if (e[name]) problems.push(`${name} is set but OIDC_ISSUER is not`);
+    if (e.LOCAL_LOGIN === 'off')
+      problems.push('LOCAL_LOGIN=off needs single sign-on (OIDC_ISSUER): nobody could sign in');
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  if (!e.OIDC_ISSUER) return null;
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID!,
+    clientSecret: secret!,
+    displayName: e.OIDC_DISPLAY_NAME || new URL(e.OIDC_ISSUER).hostname,
+    redirectUri: `${publicUrl}/api/admin/sso/callback`,
+    postLogoutRedirectUri: `${publicUrl}/admin/login`,
+    allowedDomains: e.OIDC_ALLOWED_DOMAINS.map((d) => d.toLowerCase().replace(/^@/, '')),
+    defaultRole: e.OIDC_DEFAULT_ROLE,
+    allowHttp: e.OIDC_ALLOW_HTTP,
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ensureFirstAdmin } from './admin/admin.service.ts';
 import { loadOrCreateKey } from './admin/auth/mfa-key.ts';
+import { discoverProvider, type SingleSignOnProvider } from './admin/sso/provider.ts';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
@@ -24,6 +25,18 @@ try {
   process.exit(1);
 }
 const log = createLogger(config.logLevel);
+// Single sign-on's provider is discovered before anything starts: one that cannot be reached is a
+// clear error now, not a broken button later (docs/operations.md#single-sign-on).
+let singleSignOn: SingleSignOnProvider | undefined;
+if (config.oidc) {
+  try {
+    singleSignOn = await discoverProvider(config.oidc);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  log.info({ issuer: config.oidc.issuer, signsOut: singleSignOn.signsOut }, 'single sign-on is on');
+}
 // A rejection nothing handled is logged and counted, never the end of the site (process-policy.ts).
 const rejections = handleUnhandledRejections(log);
 
@@ -48,7 +61,7 @@ config.spamChallengeKey ??= loadOrCreateKey(config.spamChallengeKeyFile);
 const metrics = createMetrics(db);
 rejections.countIn(metrics);
 const webhooks = deliverDeps(db, config, log);
-const app = createApp({ db, config, log, metrics, webhooks });
+const app = createApp({ db, config, log, metrics, webhooks, singleSignOn });
 const housekeeping = startHousekeeping(db, log);
 // Under `npm start` the job worker shares this process, on a pool of its own so that busy jobs never
 // take the connections requests need (its jobs, a LISTEN connection per runner, the relays); the

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import supertest from 'supertest';
 import { inject } from 'vitest';
+import type { SingleSignOnProvider } from '../src/admin/sso/provider.ts';
 import { createApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createPool, type Db } from '../src/db/pool.ts';
@@ -50,9 +51,22 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  opts: { log?: Logger; metrics?: (db: Db) => Metrics } = {},
+  opts: {
+    log?: Logger;
+    metrics?: (db: Db) => Metrics;
+    /**
+     * What depends on the app's own address (an identity provider that registers its redirect
+     * URI): more config and the provider, known once the server listens and before the app exists.
+     */
+    atAddress?: (baseUrl: string) => Promise<{ config?: Partial<Config>; singleSignOn?: SingleSignOnProvider }>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const atAddress = opts.atAddress ? await opts.atAddress(baseUrl) : {};
   const config: Config = {
     ...loadConfig(),
     databaseUrl: database.url,
@@ -62,14 +76,18 @@ export async function startTestApp(
     spamChallengeKey: randomBytes(32),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...overrides,
+    ...atAddress.config,
   };
   const db = createPool(database.url, 10, config.dbStatementTimeoutMs);
   const log = opts.log ?? createLogger(config.logLevel);
-  const app = createApp({ db, config, log, ...(opts.metrics ? { metrics: opts.metrics(db) } : {}) });
-  const server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const app = createApp({
+    db,
+    config,
+    log,
+    singleSignOn: atAddress.singleSignOn,
+    ...(opts.metrics ? { metrics: opts.metrics(db) } : {}),
+  });
+  server.on('request', app.callback());
   return {
     db,
     databaseUrl: database.url,

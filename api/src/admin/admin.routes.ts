@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { Handlers } from '../http/typed.ts';
 import type { AdminPrincipal, AuthService } from './auth/auth.service.ts';
 import type { AdminLeadsService } from './leads/admin-leads.service.ts';
+import type { SingleSignOn } from './sso/sso.service.ts';
 
 type SessionOps =
   | 'adminLogin'
@@ -19,10 +20,16 @@ export const session = (p: AdminPrincipal) => ({
   role: p.role,
   expiresAt: p.expiresAt.toISOString(),
   secondFactor: p.secondFactor,
+  signedInWith: p.signedInWith,
+  hasPassword: p.hasPassword,
 });
 
 /** Signing in and out, the session and its second factor, and the dashboard's overview. */
-export function adminHandlers(auth: AuthService, leads: AdminLeadsService): Pick<Handlers, SessionOps> {
+export function adminHandlers(
+  auth: AuthService,
+  leads: AdminLeadsService,
+  sso: SingleSignOn,
+): Pick<Handlers, SessionOps> {
   const principal = (ctx: Context) => ctx.state.admin as AdminPrincipal;
   /** The status once enrolled, as the next session read will give it. */
   const enrolled = (p: AdminPrincipal, codes: string[]) => ({
@@ -42,8 +49,9 @@ export function adminHandlers(auth: AuthService, leads: AdminLeadsService): Pick
       body: session(await auth.verifySecondFactor(ctx, body.code)),
     }),
     adminLogout: async ({ ctx }) => {
-      await auth.logout(ctx);
-      return { status: 204 };
+      // A session begun at the identity provider ends there too, where it offers that.
+      const providerSignOutUrl = sso.signOutUrl((await auth.logout(ctx)).idToken);
+      return providerSignOutUrl ? { status: 200, body: { providerSignOutUrl } } : { status: 204 };
     },
     getAdminSession: ({ ctx }) => ({ status: 200, body: session(principal(ctx)) }),
     getAdminOverview: async () => ({ status: 200, body: await leads.overview() }),

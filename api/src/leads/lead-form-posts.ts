@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { Contract, Operation } from '../contract/load.ts';
 import { isDatabaseUnavailable } from '../db/pool.ts';
+import { seeOther } from '../http/redirect.ts';
 import { HttpError } from '../http/errors.ts';
 import { isFormMediaType } from '../http/json-body.ts';
 import type { Handlers } from '../http/typed.ts';
@@ -35,14 +36,6 @@ function sentValues(op: Operation, sent: unknown): Record<string, string> {
     if (Object.hasOwn(properties, name) && name !== 'website' && typeof value === 'string')
       values[name] = value;
   return values;
-}
-
-function seeOther(ctx: Context, location: string): void {
-  ctx.set('Cache-Control', 'no-store');
-  ctx.status = 303;
-  ctx.set('Location', location);
-  ctx.type = 'text/plain';
-  ctx.body = `See ${location}`;
 }
 
 /**

@@ -4,7 +4,9 @@ import type { Db, Queryable } from '../../db/pool.ts';
 export interface AdminUser {
   id: number;
   username: string;
-  passwordHash: string;
+  /** null: the account was made by single sign-on and has no password (docs/operations.md#single-sign-on). */
+  passwordHash: string | null;
+  role: Role;
   /** Has a confirmed second factor. */
   enrolled: boolean;
   /** Deactivated accounts cannot sign in (docs/operations.md#deactivation). */
@@ -16,11 +18,12 @@ export async function findAdmin(db: Db, username: string): Promise<AdminUser | u
   const { rows } = await db.query<{
     id: number;
     username: string;
-    password_hash: string;
+    password_hash: string | null;
+    role: Role;
     enrolled: boolean;
     active: boolean;
   }>(
-    `SELECT id, username, password_hash, totp_secret IS NOT NULL AS enrolled, deactivated_at IS NULL AS active
+    `SELECT id, username, password_hash, role, totp_secret IS NOT NULL AS enrolled, deactivated_at IS NULL AS active
        FROM admin_users WHERE username = $1`,
     [username],
   );
@@ -30,6 +33,7 @@ export async function findAdmin(db: Db, username: string): Promise<AdminUser | u
       id: row.id,
       username: row.username,
       passwordHash: row.password_hash,
+      role: row.role,
       enrolled: row.enrolled,
       active: row.active,
     }
@@ -101,17 +105,24 @@ export async function resetSecondFactor(db: Queryable, username: string): Promis
   return rows[0]?.id;
 }
 
+/** How a session began; one begun at the identity provider keeps its ID token for the sign-out. */
+export interface SignedInWith {
+  signedInWith: 'password' | 'single-sign-on';
+  idToken: string | null;
+}
+
 export async function insertSession(
   db: Queryable,
   idHash: Buffer,
   adminId: number,
   absoluteHours: number,
+  how: SignedInWith,
 ): Promise<{ expiresAt: Date }> {
   const { rows } = await db.query<{ expires_at: Date }>(
-    `INSERT INTO admin_sessions (id_hash, admin_id, expires_at)
-     VALUES ($1, $2, clock_timestamp() + make_interval(hours => $3))
+    `INSERT INTO admin_sessions (id_hash, admin_id, expires_at, signed_in_with, id_token)
+     VALUES ($1, $2, clock_timestamp() + make_interval(hours => $3), $4, $5)
      RETURNING expires_at`,
-    [idHash, adminId, absoluteHours],
+    [idHash, adminId, absoluteHours, how.signedInWith, how.idToken],
   );
   // Expired sessions and sign-ins of anyone are swept at each login, so the tables stay small.
   await db.query(
@@ -128,6 +139,10 @@ export interface SessionRow {
   expiresAt: Date;
   enrolled: boolean;
   recoveryCodesLeft: number;
+  signedInWith: SignedInWith['signedInWith'];
+  /** When the session began. */
+  createdAt: Date;
+  hasPassword: boolean;
 }
 
 /** Finds a live session and slides its idle expiry, in one statement. */
@@ -143,6 +158,9 @@ export async function touchSession(
     expires_at: Date;
     enrolled: boolean;
     codes_left: number;
+    signed_in_with: SignedInWith['signedInWith'];
+    created_at: Date;
+    has_password: boolean;
   }>(
     `UPDATE admin_sessions s SET last_seen_at = clock_timestamp()
        FROM admin_users u
@@ -150,6 +168,7 @@ export async function touchSession(
         AND s.expires_at > now()
         AND s.last_seen_at > now() - make_interval(mins => $2)
      RETURNING u.id AS admin_id, u.username, u.role, s.expires_at, u.totp_secret IS NOT NULL AS enrolled,
+       s.signed_in_with, s.created_at, u.password_hash IS NOT NULL AS has_password,
        (SELECT count(*)::int FROM admin_recovery_codes r WHERE r.admin_id = u.id AND r.used_at IS NULL) AS codes_left`,
     [idHash, idleMinutes],
   );
@@ -162,12 +181,23 @@ export async function touchSession(
       expiresAt: row.expires_at,
       enrolled: row.enrolled,
       recoveryCodesLeft: row.codes_left,
+      signedInWith: row.signed_in_with,
+      createdAt: row.created_at,
+      hasPassword: row.has_password,
     }
   );
 }
 
-export async function deleteSession(db: Queryable, idHash: Buffer): Promise<void> {
-  await db.query('DELETE FROM admin_sessions WHERE id_hash = $1', [idHash]);
+/** Ends the session; its account and the ID token it began with, when there was one. */
+export async function deleteSession(
+  db: Queryable,
+  idHash: Buffer,
+): Promise<{ adminId: number; idToken: string | null } | undefined> {
+  const { rows } = await db.query<{ admin_id: number; id_token: string | null }>(
+    'DELETE FROM admin_sessions WHERE id_hash = $1 RETURNING admin_id, id_token',
+    [idHash],
+  );
+  return rows[0] && { adminId: rows[0].admin_id, idToken: rows[0].id_token };
 }
 
 /** Ends every other session of an account (its second factor changed). */
@@ -203,11 +233,12 @@ export async function insertChallenge(
   idHash: Buffer,
   adminId: number,
   minutes: number,
+  how: SignedInWith,
 ): Promise<Date> {
   const { rows } = await db.query<{ expires_at: Date }>(
-    `INSERT INTO admin_login_challenges (id_hash, admin_id, expires_at)
-     VALUES ($1, $2, clock_timestamp() + make_interval(mins => $3)) RETURNING expires_at`,
-    [idHash, adminId, minutes],
+    `INSERT INTO admin_login_challenges (id_hash, admin_id, expires_at, signed_in_with, id_token)
+     VALUES ($1, $2, clock_timestamp() + make_interval(mins => $3), $4, $5) RETURNING expires_at`,
+    [idHash, adminId, minutes, how.signedInWith, how.idToken],
   );
   return rows[0]!.expires_at;
 }
@@ -217,15 +248,27 @@ export async function attemptChallenge(
   db: Db,
   idHash: Buffer,
   maxAttempts: number,
-): Promise<{ adminId: number; username: string } | undefined> {
-  const { rows } = await db.query<{ admin_id: number; username: string }>(
+): Promise<({ adminId: number; username: string } & SignedInWith) | undefined> {
+  const { rows } = await db.query<{
+    admin_id: number;
+    username: string;
+    signed_in_with: SignedInWith['signedInWith'];
+    id_token: string | null;
+  }>(
     `UPDATE admin_login_challenges c SET attempts = c.attempts + 1 FROM admin_users u
       WHERE c.id_hash = $1 AND u.id = c.admin_id AND u.deactivated_at IS NULL AND c.expires_at > now() AND c.attempts < $2
-     RETURNING c.admin_id, u.username`,
+     RETURNING c.admin_id, u.username, c.signed_in_with, c.id_token`,
     [idHash, maxAttempts],
   );
   const row = rows[0];
-  return row && { adminId: row.admin_id, username: row.username };
+  return (
+    row && {
+      adminId: row.admin_id,
+      username: row.username,
+      signedInWith: row.signed_in_with,
+      idToken: row.id_token,
+    }
+  );
 }
 
 export async function deleteChallenge(db: Db, idHash: Buffer): Promise<void> {

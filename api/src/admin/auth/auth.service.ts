@@ -32,6 +32,11 @@ export interface AdminPrincipal {
   secondFactor: SecondFactorStatus;
   /** Hash of this session's id, to keep it when others end. */
   sessionHash: Buffer;
+  /** How the session began: a password (and code), or the identity provider (docs/operations.md#single-sign-on). */
+  signedInWith: repo.SignedInWith['signedInWith'];
+  signedInAt: Date;
+  /** An account made by single sign-on has no password of the desk. */
+  hasPassword: boolean;
 }
 
 export type LoginResult =
@@ -44,6 +49,18 @@ const CHALLENGE_ATTEMPTS = 5;
 const DEVICE_DAYS = 180;
 
 export { cookieName } from './cookies.ts';
+
+/** A session's way in, as the audit log records it. */
+type Way = 'password' | 'totp' | 'recovery-code' | 'invitation' | 'single-sign-on';
+const PASSWORD: repo.SignedInWith = { signedInWith: 'password', idToken: null };
+
+/** Why a password is refused under LOCAL_LOGIN, and the way in instead. */
+function passwordSignInOff(config: Config): string {
+  const instead = config.oidc ? ` Sign in with ${config.oidc.displayName}.` : '';
+  return config.localLogin === 'owner'
+    ? `Password sign-in is for the owner of the desk only.${instead}`
+    : `Password sign-in is turned off on this server.${instead}`;
+}
 
 export function createAuthService(db: Db, config: Config, log: Logger) {
   const throttle = createThrottle(db, log);
@@ -62,6 +79,9 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
     expiresAt: row.expiresAt,
     secondFactor: statusOf(row),
     sessionHash,
+    signedInWith: row.signedInWith,
+    signedInAt: row.createdAt,
+    hasPassword: row.hasPassword,
   });
 
   /** The device cookie's device, when it has signed in to this account before. */
@@ -79,11 +99,22 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
       entry,
     );
 
+  /** A sign-in that waits for the desk's own code: the `signin` cookie names it for 5 minutes. */
+  async function askForCode(ctx: Context, adminId: number, username: string, began: repo.SignedInWith) {
+    const challenge = newToken();
+    const expiresAt = await repo.insertChallenge(db, challenge.hash, adminId, CHALLENGE_MINUTES, began);
+    setCookie(ctx, 'signin', challenge.token, expiresAt);
+    securityEvent(log, ctx, 'login.second-factor-required', { username });
+    return expiresAt;
+  }
+
   async function startSession(
     ctx: Context,
     adminId: number,
     deviceKnown: boolean,
-    how: 'password' | 'totp' | 'recovery-code' | 'invitation',
+    how: Way,
+    began: repo.SignedInWith = PASSWORD,
+    details: Record<string, unknown> = {},
   ): Promise<AdminPrincipal> {
     // A fresh id at every login: a planted or older cookie never becomes a live session.
     const previous = readCookie(ctx, 'sid');
@@ -91,11 +122,16 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
     const session = newToken();
     const source = { ...requestSource(ctx), actor: { kind: 'account', id: adminId } } as const;
     const { expiresAt } = await inTransaction(db, async (client) => {
-      const started = await repo.insertSession(client, session.hash, adminId, config.sessionAbsoluteHours);
+      const started = await repo.insertSession(client, session.hash, adminId, config.sessionAbsoluteHours, began);
       await insertAuditEntry(client, source, {
         action: 'session.signed-in',
         target: { type: 'account', id: adminId },
-        details: { with: how, knownDevice: deviceKnown },
+        details: {
+          with: how,
+          knownDevice: deviceKnown,
+          ...(began.signedInWith === 'single-sign-on' && how !== 'single-sign-on' ? { after: 'single-sign-on' } : {}),
+          ...details,
+        },
       });
       return started;
     });
@@ -146,6 +182,16 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
         throw unauthorized('Invalid username or password');
       }
       await throttle.refund(counted);
+      // LOCAL_LOGIN (docs/operations.md#single-sign-on): said only to whoever knows the password.
+      if (config.localLogin === 'off' || (config.localLogin === 'owner' && admin.role !== 'owner')) {
+        securityEvent(log, ctx, 'login.refused', { username, knownDevice: Boolean(device), reason: 'password-sign-in-off' });
+        await record(ctx, undefined, {
+          action: 'session.sign-in-failed',
+          target: { type: 'account', id: admin.id },
+          details: { username, reason: 'password-sign-in-off' },
+        });
+        throw forbidden(passwordSignInOff(config));
+      }
       // Said only to whoever knows the password (docs/operations.md#deactivation).
       if (!admin.active) {
         securityEvent(log, ctx, 'login.refused', {
@@ -161,10 +207,7 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
         throw unauthorized('This account has been deactivated. Ask an admin of the team to reactivate it.');
       }
       if (config.adminMfa !== 'off' && admin.enrolled) {
-        const challenge = newToken();
-        const expiresAt = await repo.insertChallenge(db, challenge.hash, admin.id, CHALLENGE_MINUTES);
-        setCookie(ctx, 'signin', challenge.token, expiresAt);
-        securityEvent(log, ctx, 'login.second-factor-required', { username });
+        const expiresAt = await askForCode(ctx, admin.id, username, PASSWORD);
         return { secondFactorRequired: { methods: ['totp', 'recovery-code'], expiresAt } };
       }
       return { signedIn: await startSession(ctx, admin.id, Boolean(device), 'password') };
@@ -204,15 +247,19 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
       await throttle.refund(counted);
       await repo.deleteChallenge(db, hashToken(token!));
       clearCookie(ctx, 'signin');
-      return startSession(ctx, challenge.adminId, Boolean(device), used);
+      return startSession(ctx, challenge.adminId, Boolean(device), used, challenge);
     },
 
-    async logout(ctx: Context): Promise<void> {
+    /** Ends the session; the ID token it began with at the identity provider, when it did. */
+    async logout(ctx: Context): Promise<{ idToken: string | null }> {
       const id = readCookie(ctx, 'sid');
+      let idToken: string | null = null;
       if (id) {
         const session = await repo.touchSession(db, hashToken(id), config.sessionIdleMinutes);
         await inTransaction(db, async (client) => {
-          await repo.deleteSession(client, hashToken(id));
+          const ended = await repo.deleteSession(client, hashToken(id));
+          // Only a live session's: an expired one's provider session is the provider's business.
+          if (session && ended) idToken = ended.idToken;
           if (session)
             await insertAuditEntry(
               client,
@@ -226,6 +273,7 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
         );
       }
       clearCookie(ctx, 'sid');
+      return { idToken };
     },
 
     /**
@@ -247,6 +295,26 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
 
     /** A session for an account that just proved itself another way (a team invitation). */
     startSessionFor: (ctx: Context, adminId: number) => startSession(ctx, adminId, false, 'invitation'),
+
+    /**
+     * An account the identity provider vouched for: a session, or, when the desk's own code is
+     * still needed (docs/operations.md#single-sign-on), the pending sign-in the code step finishes.
+     */
+    async signInFromProvider(
+      ctx: Context,
+      account: { id: number; username: string; enrolled: boolean },
+      idToken: string,
+      needsCode: boolean,
+      details: Record<string, unknown>,
+    ): Promise<LoginResult> {
+      const began: repo.SignedInWith = { signedInWith: 'single-sign-on', idToken };
+      if (needsCode && account.enrolled) {
+        const expiresAt = await askForCode(ctx, account.id, account.username, began);
+        return { secondFactorRequired: { methods: ['totp', 'recovery-code'], expiresAt } };
+      }
+      const device = await knownDevice(ctx, account.username);
+      return { signedIn: await startSession(ctx, account.id, Boolean(device), 'single-sign-on', began, details) };
+    },
 
     secondFactor,
   };

@@ -4,9 +4,12 @@ import type { Context } from 'koa';
 /**
  * The desk's cookies, all HttpOnly and SameSite=Strict: the session (`sid`), a device that has
  * signed in (`device`, docs/operations.md#sign-in-throttling) and a sign-in waiting for its second
- * factor (`signin`). Over HTTPS they are `__Host-` cookies: Secure, this host and path only.
+ * factor (`signin`). One is SameSite=Lax: `sso`, a sign-in gone to the identity provider, which
+ * must come back with the provider's redirect, a navigation from another site
+ * (docs/operations.md#single-sign-on). Over HTTPS they are `__Host-` cookies: Secure, this host
+ * and path only.
  */
-export type CookieKind = 'sid' | 'device' | 'signin';
+export type CookieKind = 'sid' | 'device' | 'signin' | 'sso';
 
 export const cookieName = (ctx: Context, kind: CookieKind = 'sid') => (ctx.secure ? `__Host-${kind}` : kind);
 
@@ -25,7 +28,7 @@ export function readCookie(ctx: Context, kind: CookieKind): string | undefined {
 export function setCookie(ctx: Context, kind: CookieKind, value: string, expires: Date): void {
   ctx.cookies.set(cookieName(ctx, kind), value, {
     httpOnly: true,
-    sameSite: 'strict',
+    sameSite: kind === 'sso' ? 'lax' : 'strict',
     secure: ctx.secure,
     path: '/',
     expires,

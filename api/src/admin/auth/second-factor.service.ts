@@ -4,7 +4,7 @@ import { insertAuditEntry } from '../audit/audit.repo.ts';
 import { requestSource } from '../audit/audit.ts';
 import type { Db, Queryable } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import type { AdminPrincipal } from './auth.service.ts';
 import * as repo from './auth.repo.ts';
@@ -18,6 +18,8 @@ import * as totp from './totp.ts';
 
 /** An enrolment not confirmed within this time lapses (see second-factor.repo.ts). */
 const ENROLMENT_MINUTES = 15;
+/** How recent a sign-in at the identity provider stands in for the password of an account without one. */
+const FRESH_SIGN_IN_MS = 15 * 60_000;
 
 /**
  * Admins' second factor (docs/operations.md#second-factor): enrolment with an authenticator app,
@@ -80,7 +82,7 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
      * also needs a current code or a recovery code, so the password alone cannot swap it
      * (docs/operations.md#second-factor). One attempt counts once, like a code.
      */
-    async startEnrolment(ctx: Context, admin: AdminPrincipal, input: { password: string; code?: string }) {
+    async startEnrolment(ctx: Context, admin: AdminPrincipal, input: { password?: string; code?: string }) {
       requireEnabled();
       const { enrolled } = admin.secondFactor;
       if (enrolled && !input.code)
@@ -90,11 +92,25 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
             message: 'Enter the 6-digit code from your authenticator app, or a recovery code',
           },
         ]);
-      const counted = await countCodeAttempt(ctx, admin);
       const stored = await repo.findAdmin(db, admin.username);
+      // An account without a password proves itself by a fresh sign-in at the identity provider
+      // instead (docs/operations.md#single-sign-on).
+      if (stored && stored.passwordHash === null) {
+        const fresh =
+          admin.signedInWith === 'single-sign-on' && Date.now() - admin.signedInAt.getTime() < FRESH_SIGN_IN_MS;
+        if (!fresh)
+          throw forbidden(
+            'Sign out and sign in again with your identity provider, then set up two-step sign-in within 15 minutes.',
+          );
+      } else if (!input.password)
+        throw badRequest('Password is required', [{ path: '/password', message: 'Password is required' }]);
+      const counted = await countCodeAttempt(ctx, admin);
       let ok: boolean;
       try {
-        ok = Boolean(stored) && (await verifyPassword(input.password, stored!.passwordHash, 'known-device'));
+        ok =
+          Boolean(stored) &&
+          (stored!.passwordHash === null ||
+            (await verifyPassword(input.password!, stored!.passwordHash, 'known-device')));
       } catch (err) {
         if (err instanceof HasherBusyError) await throttle.refund(counted);
         throw err;

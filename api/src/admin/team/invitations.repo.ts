@@ -76,17 +76,23 @@ export interface OpenInvitation {
   state: 'pending' | 'expired' | 'accepted' | 'revoked';
 }
 
-/** The invitation, locked for the transaction, with its state. */
+/** The invitation (by id, by link, or an address's open one), locked for the transaction, with its state. */
 export async function lockInvitation(
   db: Queryable,
-  by: { id: number } | { tokenHash: Buffer },
+  by: { id: number } | { tokenHash: Buffer } | { openFor: string },
 ): Promise<OpenInvitation | undefined> {
+  const [where, value] =
+    'id' in by
+      ? ['id = $1', by.id]
+      : 'tokenHash' in by
+        ? ['token_hash = $1', by.tokenHash]
+        : ['email = $1 AND accepted_at IS NULL AND revoked_at IS NULL', by.openFor];
   const { rows } = await db.query<OpenInvitation>(
     `SELECT id, email, role,
             CASE WHEN accepted_at IS NOT NULL THEN 'accepted' WHEN revoked_at IS NOT NULL THEN 'revoked'
                  WHEN expires_at <= now() THEN 'expired' ELSE 'pending' END AS state
-       FROM team_invitations WHERE ${'id' in by ? 'id' : 'token_hash'} = $1 FOR UPDATE`,
-    ['id' in by ? by.id : by.tokenHash],
+       FROM team_invitations WHERE ${where} FOR UPDATE`,
+    [value],
   );
   return rows[0];
 }

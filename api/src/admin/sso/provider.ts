@@ -1,0 +1,50 @@
+import * as client from 'openid-client';
+import type { OidcConfig } from '../../config.ts';
+
+/** The identity provider as discovered at start, with the settings that chose it. */
+export interface SingleSignOnProvider {
+  settings: OidcConfig;
+  client: client.Configuration;
+  /** The provider's RP-initiated logout (`end_session_endpoint`), when it offers one. */
+  signsOut: boolean;
+}
+
+/** Seconds a request to the provider may take (discovery, the code's exchange, its keys). */
+const PROVIDER_TIMEOUT_SECONDS = 10;
+
+/**
+ * Reads the provider's discovery document (`<issuer>/.well-known/openid-configuration`) once, at
+ * start: openid-client checks that it names the configured issuer, and every later check (the
+ * ID token's signature against the provider's keys, issuer, audience, expiry, nonce; the `iss` of
+ * the answer) follows from it. A provider that cannot be reached or answers something else stops
+ * the start with the reason (docs/operations.md#single-sign-on), instead of a button that fails.
+ */
+export async function discoverProvider(settings: OidcConfig): Promise<SingleSignOnProvider> {
+  let found: client.Configuration;
+  try {
+    found = await client.discovery(
+      new URL(settings.issuer),
+      settings.clientId,
+      { client_secret: settings.clientSecret, redirect_uris: [settings.redirectUri] },
+      client.ClientSecretBasic(settings.clientSecret),
+      {
+        timeout: PROVIDER_TIMEOUT_SECONDS,
+        ...(settings.allowHttp ? { execute: [client.allowInsecureRequests] } : {}),
+      },
+    );
+  } catch (err) {
+    const cause = (err as Error & { cause?: unknown }).cause;
+    const why = [(err as Error).message, cause instanceof Error ? cause.message : undefined]
+      .filter(Boolean)
+      .join(': ');
+    throw new Error(
+      `Single sign-on: the identity provider at OIDC_ISSUER=${settings.issuer} could not be discovered (${why}). ` +
+        'Check the issuer URL (its /.well-known/openid-configuration must answer) or unset OIDC_ISSUER.',
+    );
+  }
+  return {
+    settings,
+    client: found,
+    signsOut: Boolean(found.serverMetadata().end_session_endpoint),
+  };
+}
