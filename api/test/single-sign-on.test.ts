@@ -57,3 +57,245 @@ describe('who gets in', () => {
     );
   });
 });
+
+describe('who gets in (continued)', () => {
+  it('a verified address in an allowed domain makes a viewer; the next sign-in finds it by its subject', async () => {
+    const w = new Walker();
+    expect(await signInThroughProvider(w, world, 'dana@allowed.example')).toBe('/admin');
+    expect((await sessionOf(w)).body).toMatchObject({ username: 'dana@allowed.example', role: 'viewer' });
+    const created = await auditOf('account.created');
+    expect(created.at(-1)!.details).toMatchObject({ with: 'single-sign-on', domain: 'allowed.example' });
+
+    const again = new Walker();
+    expect(await signInThroughProvider(again, world, 'dana@allowed.example')).toBe('/admin');
+    const { rows } = await world.t.db.query("SELECT count(*)::int AS n FROM admin_users WHERE email = 'dana@allowed.example'");
+    expect(rows[0].n).toBe(1);
+    expect((await auditOf('session.signed-in')).at(-1)!.details).not.toHaveProperty('firstLink');
+  });
+
+  it('an unknown address is refused with the reason, and the refusal is in the audit log', async () => {
+    const w = new Walker();
+    expect(await signInThroughProvider(w, world, 'stranger@elsewhere.example')).toBe('/admin/login?sso=not-known');
+    expect((await sessionOf(w)).status).toBe(401);
+    expect((await auditOf('session.sign-in-failed')).at(-1)!.details).toMatchObject({
+      with: 'single-sign-on',
+      reason: 'not-known',
+      email: 'stranger@elsewhere.example',
+    });
+  });
+
+  it('an address the provider has not verified is not matched, even an invited one', async () => {
+    await owner.post('/api/team/invitations').send({ email: 'unverified@corp.example', role: 'viewer' });
+    world.idp.people.set('unverified-person', { email: 'unverified@corp.example', verified: false });
+    const w = new Walker();
+    expect(await signInThroughProvider(w, world, 'unverified@corp.example')).toBe('/admin/login?sso=unverified-email');
+  });
+
+  it('a changed address at the provider does not lead into another account', async () => {
+    const first = new Walker();
+    expect(await signInThroughProvider(first, world, 'owen@allowed.example')).toBe('/admin');
+    // Another person at the provider takes Owen's old address.
+    const owenSub = world.idp.subjectOf('owen@allowed.example')!;
+    world.idp.people.set(owenSub, { email: 'owen.new@allowed.example', verified: true });
+    world.idp.people.set('impostor', { email: 'owen@allowed.example', verified: true });
+    const impostor = new Walker();
+    expect(await signInThroughProvider(impostor, world, 'owen@allowed.example')).toBe('/admin/login?sso=not-known');
+    expect((await auditOf('session.sign-in-failed')).at(-1)!.details).toMatchObject({
+      reason: 'address-linked-to-another-subject',
+    });
+    // Owen, under his new address, is still Owen.
+    const owen = new Walker();
+    expect(await signInThroughProvider(owen, world, 'owen.new@allowed.example')).toBe('/admin');
+    expect((await sessionOf(owen)).body).toMatchObject({ username: 'owen@allowed.example' });
+  });
+
+  it('an existing account with the address is linked on its first sign-in', async () => {
+    const { rows } = await world.t.db.query<{ id: number }>("SELECT id FROM admin_users WHERE username = 'admin'");
+    await world.t.db.query("UPDATE admin_users SET email = 'the.admin@corp.example' WHERE id = $1", [rows[0]!.id]);
+    const w = new Walker();
+    expect(await signInThroughProvider(w, world, 'the.admin@corp.example')).toBe('/admin');
+    expect((await sessionOf(w)).body).toMatchObject({ username: 'admin', role: 'admin', hasPassword: true });
+    const linked = await world.t.db.query('SELECT oidc_issuer, oidc_subject FROM admin_users WHERE id = $1', [rows[0]!.id]);
+    expect(linked.rows[0]).toEqual({
+      oidc_issuer: world.idp.issuer,
+      oidc_subject: world.idp.subjectOf('the.admin@corp.example'),
+    });
+  });
+
+  it('a deactivated person is refused by the provider way and by the password', async () => {
+    const w = new Walker();
+    expect(await signInThroughProvider(w, world, 'leaver@allowed.example')).toBe('/admin');
+    const { rows } = await world.t.db.query<{ id: number }>(
+      "SELECT id FROM admin_users WHERE email = 'leaver@allowed.example'",
+    );
+    const off = await owner.post(`/api/team/members/${rows[0]!.id}/deactivate`).send({});
+    expect(off.status).toBe(200);
+    // The live session ends with the deactivation; the provider cannot bring the person back.
+    expect((await sessionOf(w)).status).toBe(401);
+    expect(await signInThroughProvider(new Walker(), world, 'leaver@allowed.example')).toBe(
+      '/admin/login?sso=deactivated',
+    );
+    const member = await signedInAs(world.t, 'member');
+    const memberId = (await world.t.db.query<{ id: number }>("SELECT id FROM admin_users WHERE username = 'member'")).rows[0]!.id;
+    await owner.post(`/api/team/members/${memberId}/deactivate`).send({});
+    const password = await world.t
+      .request()
+      .set('Origin', world.t.baseUrl)
+      .post('/api/admin/login')
+      .send({ username: 'member', password: PASSWORD });
+    expect(password.status).toBe(401);
+    expect(password.body.detail).toMatch(/deactivated/);
+    expect((await member.get('/api/admin/session')).status).toBe(401);
+    await owner.post(`/api/team/members/${memberId}/reactivate`).send({});
+  });
+});
+
+describe("the provider's answer is checked", () => {
+  /** A sign-in whose ID token the provider changes before answering. */
+  async function withTamperedToken(change: Parameters<SsoWorld['idp']['tamperNextIdToken']>[0]) {
+    world.idp.tamperNextIdToken(change);
+    const w = new Walker();
+    const landed = await signInThroughProvider(w, world, 'dana@allowed.example');
+    return { landed, session: await sessionOf(w), refusal: (await auditOf('session.sign-in-failed')).at(-1)!.details };
+  }
+
+  it('accepts a token re-signed unchanged (the changes below are what is refused)', async () => {
+    const { landed, session } = await withTamperedToken((c) => c);
+    expect(landed).toBe('/admin');
+    expect(session.status).toBe(200);
+  });
+
+  it('refuses an ID token for another audience', async () => {
+    const { landed, session, refusal } = await withTamperedToken((c) => ({ ...c, aud: 'another-client' }));
+    expect(landed).toBe('/admin/login?sso=failed');
+    expect(session.status).toBe(401);
+    expect(refusal).toMatchObject({ reason: 'answer-check-failed' });
+  });
+
+  it('refuses an ID token with another nonce', async () => {
+    const { landed, refusal } = await withTamperedToken((c) => ({ ...c, nonce: 'not-the-one-sent' }));
+    expect(landed).toBe('/admin/login?sso=failed');
+    expect(refusal).toMatchObject({ reason: 'answer-check-failed' });
+  });
+
+  it('refuses an expired ID token', async () => {
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    const { landed, refusal } = await withTamperedToken((c) => ({ ...c, iat: past - 600, exp: past }));
+    expect(landed).toBe('/admin/login?sso=failed');
+    expect(refusal).toMatchObject({ reason: 'answer-check-failed' });
+  });
+
+  it('refuses a code used once already', async () => {
+    const w = new Walker();
+    const callback = await signInThroughProvider(w, world, 'dana@allowed.example', { stopAtCallback: true });
+    expect(callback).toMatch(/^\/api\/admin\/sso\/callback\?/);
+    const first = await w.follow(`${world.t.baseUrl}${callback}`, (at) => !at.pathname.startsWith('/api/'));
+    expect(first.url.pathname).toBe('/admin');
+    // The same code again, with a sign-in of this browser's own that is still waiting for it.
+    const replay = new Walker();
+    const waiting = await signInThroughProvider(replay, world, 'dana@allowed.example', { stopAtCallback: true });
+    const state = new URL(waiting, world.t.baseUrl).searchParams.get('state')!;
+    const stolen = new URL(callback, world.t.baseUrl);
+    stolen.searchParams.set('state', state);
+    const res = await replay.request(stolen.href);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/admin/login?sso=failed');
+    expect((await auditOf('session.sign-in-failed')).at(-1)!.details).toMatchObject({ reason: 'token-refused', error: 'invalid_grant' });
+    expect((await sessionOf(replay)).status).toBe(401);
+  });
+
+  it('refuses an answer whose state is not the one sent', async () => {
+    const w = new Walker();
+    const callback = new URL(await signInThroughProvider(w, world, 'dana@allowed.example', { stopAtCallback: true }), world.t.baseUrl);
+    callback.searchParams.set('state', 'a-state-from-elsewhere');
+    const res = await w.request(callback.href);
+    expect(res.headers.get('location')).toBe('/admin/login?sso=failed');
+    expect((await auditOf('session.sign-in-failed')).at(-1)!.details).toMatchObject({ reason: 'answer-check-failed' });
+    expect((await sessionOf(w)).status).toBe(401);
+  });
+
+  it('refuses an answer this browser did not start, or one that came too late', async () => {
+    const w = new Walker();
+    const callback = await signInThroughProvider(w, world, 'dana@allowed.example', { stopAtCallback: true });
+    w.dropCookie(world.t.baseUrl, 'sso');
+    const res = await w.request(`${world.t.baseUrl}${callback}`);
+    expect(res.headers.get('location')).toBe('/admin/login?sso=expired');
+
+    const late = new Walker();
+    const lateCallback = await signInThroughProvider(late, world, 'dana@allowed.example', { stopAtCallback: true });
+    await world.t.db.query("UPDATE sso_sign_ins SET expires_at = now() - interval '1 second'");
+    expect((await late.request(`${world.t.baseUrl}${lateCallback}`)).headers.get('location')).toBe('/admin/login?sso=expired');
+  });
+
+  it("says the provider's own refusal (a person who cancels) and ignores parameters it adds", async () => {
+    const w = new Walker();
+    const callback = new URL(await signInThroughProvider(w, world, 'dana@allowed.example', { stopAtCallback: true }), world.t.baseUrl);
+    const cancelled = new URL('/api/admin/sso/callback', world.t.baseUrl);
+    cancelled.searchParams.set('error', 'access_denied');
+    cancelled.searchParams.set('state', callback.searchParams.get('state')!);
+    cancelled.searchParams.set('iss', world.idp.issuer);
+    cancelled.searchParams.set('session_state', 'added-by-the-provider');
+    const res = await w.request(cancelled.href);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/admin/login?sso=cancelled');
+  });
+
+  it('refuses an answer naming another issuer (RFC 9207)', async () => {
+    const w = new Walker();
+    const callback = new URL(await signInThroughProvider(w, world, 'dana@allowed.example', { stopAtCallback: true }), world.t.baseUrl);
+    callback.searchParams.set('iss', 'https://mix-up.example');
+    expect((await w.request(callback.href)).headers.get('location')).toBe('/admin/login?sso=failed');
+  });
+});
+
+describe('the way back, and the ways in', () => {
+  it('opens the desk address the sign-in started from, and only a desk address', async () => {
+    const w = new Walker();
+    expect(
+      await signInThroughProvider(w, world, 'dana@allowed.example', { startQuery: '?redirect=%2Fadmin%2Fleads%3Fstatus%3Dnew' }),
+    ).toBe('/admin/leads?status=new');
+    for (const evil of ['https://evil.example/admin', '//evil.example/admin', '/admin/login?x=1']) {
+      const other = new Walker();
+      expect(
+        await signInThroughProvider(other, world, 'dana@allowed.example', { startQuery: `?redirect=${encodeURIComponent(evil)}` }),
+      ).toBe('/admin');
+    }
+  });
+
+  it('signs out at the provider too, coming back to the sign-in page', async () => {
+    const w = new Walker();
+    await signInThroughProvider(w, world, 'dana@allowed.example');
+    const res = await w.request(`${world.t.baseUrl}/api/admin/logout`, { method: 'POST', json: {} });
+    expect(res.status).toBe(200);
+    const { providerSignOutUrl } = (await res.json()) as { providerSignOutUrl: string };
+    const url = new URL(providerSignOutUrl);
+    expect(url.origin).toBe(world.idp.issuer);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${world.t.baseUrl}/admin/login`);
+    expect(url.searchParams.get('id_token_hint')).toBeTruthy();
+    expect((await sessionOf(w)).status).toBe(401);
+    // A password's session signs out as before.
+    const local = await signedInAs(world.t, 'owner');
+    expect((await local.post('/api/admin/logout').send({})).status).toBe(204);
+  });
+
+  it("tells the sign-in page the ways in, and admins the settings (never the secret)", async () => {
+    const options = await world.t.request().get('/api/admin/sign-in-options');
+    expectContract('getSignInOptions', options);
+    expect(options.body).toEqual({ password: 'all', singleSignOn: { displayName: 'Test IdP' } });
+    const settings = await owner.get('/api/admin/single-sign-on');
+    expectContract('getSingleSignOnSettings', settings);
+    expect(settings.body).toEqual({
+      configured: true,
+      issuer: world.idp.issuer,
+      displayName: 'Test IdP',
+      redirectUri: `${world.t.baseUrl}/api/admin/sso/callback`,
+      allowedDomains: ['allowed.example'],
+      defaultRole: 'viewer',
+      password: 'all',
+      secondFactor: 'optional',
+    });
+    expect(JSON.stringify(settings.body)).not.toContain(world.idp.clientSecret);
+    const viewer = await signedInAs(world.t, 'viewer');
+    expect((await viewer.get('/api/admin/single-sign-on')).status).toBe(403);
+  });
+});

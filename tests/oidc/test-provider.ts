@@ -61,7 +61,8 @@ export async function startTestProvider(opts: {
     ],
     jwks: { keys: [jwk] },
     cookies: { keys: [randomUUID()] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // `amr` (RFC 8176) says how the person signed in: 'mfa' when a second factor was used.
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
     findAccount: (_ctx, sub) => {
       const person = people.get(sub);
       return (
