@@ -1,7 +1,10 @@
-// npm run bench:login — a login flood (40 connections of wrong passwords for 10 s, from many
-// addresses, for the admin and for made-up usernames) against the site as `npm start` serves it,
-// while pages and lead submissions are measured and the real admin signs in (password and TOTP
-// code) from a device that signed in before. Last line:
+// npm run bench:login — a login flood (40 connections for 10 s, from many addresses: wrong passwords
+// for the admin and for made-up usernames and, with single sign-on configured, sign-ins sent to the
+// identity provider and made-up answers from it) against the site as `npm start` serves it, while
+// pages and lead submissions are measured, the real admin signs in (password and TOTP code) from
+// a device that signed in before, and a person signs in through the provider. Single sign-on is
+// configured with a real OpenID provider (oidc-provider, in this process) unless BENCH_LOGIN_SSO=off.
+// Last line:
 //   site_p99_ms: N leads_p99_ms: N admin_can_sign_in: yes|no
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync } from 'node:fs';
@@ -9,12 +12,15 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateSync } from 'otplib';
+import { startTestProvider } from '../tests/oidc/test-provider.ts';
+import { signInThroughProvider, Walker } from '../tests/oidc/walker.ts';
 import { percentile } from './lib/sampling.ts';
-import { fmt, root, startApi, startDatabase } from './lib/stack.ts';
+import { fmt, freePort, root, startApi, startDatabase } from './lib/stack.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 40;
 const PASSWORD = 'bench-admin-password';
+const SSO = process.env.BENCH_LOGIN_SSO !== 'off';
 
 /** A cookie jar of one: the admin's browser. */
 class Browser {
@@ -77,8 +83,27 @@ if (!existsSync(path.join(root, 'web/dist/index.html'))) {
 const site = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-site-'));
 cpSync(path.join(root, 'web/dist'), site, { recursive: true });
 const db = await startDatabase();
+const port = await freePort();
+const desk = `http://127.0.0.1:${port}`;
+const idp = SSO
+  ? await startTestProvider({
+      redirectUri: `${desk}/api/admin/sso/callback`,
+      postLogoutRedirectUri: `${desk}/admin/login`,
+    })
+  : undefined;
 try {
   const api = await startApi(db.url, {
+    PORT: String(port),
+    PUBLIC_URL: desk,
+    ...(idp
+      ? {
+          OIDC_ISSUER: idp.issuer,
+          OIDC_CLIENT_ID: idp.clientId,
+          OIDC_CLIENT_SECRET: idp.clientSecret,
+          OIDC_ALLOW_HTTP: 'true',
+          OIDC_ALLOWED_DOMAINS: 'bench.example',
+        }
+      : {}),
     TRUST_PROXY: '1',
     STATIC_DIR: site,
     ADMIN_PASSWORD: PASSWORD,
@@ -124,7 +149,10 @@ try {
       measure(quietUntil, (i) => submit(100_000 + i)),
     ]);
 
-    console.log(`Login flood: ${CONNECTIONS} connections of wrong logins for ${SECONDS} s, many addresses`);
+    console.log(
+      `Login flood: ${CONNECTIONS} connections of wrong logins for ${SECONDS} s, many addresses` +
+        (idp ? '; single sign-on configured: a third of them start or fake sign-ins through the provider' : ''),
+    );
     let n = 0;
     const flood = run({
       url: `${api.url}/api/admin/login`,
@@ -135,11 +163,20 @@ try {
         {
           setupRequest: (req) => {
             n += 1;
+            const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+            // Sign-ins sent to the provider (each keeps a pending sign-in) and answers it never gave.
+            if (idp && n % 3 === 0) {
+              const path =
+                n % 2 === 0
+                  ? '/api/admin/sso/start'
+                  : `/api/admin/sso/callback?code=made-up-${n}&state=made-up-${n}&iss=${encodeURIComponent(idp.issuer)}`;
+              return { ...req, method: 'GET', path, body: undefined, headers: { 'x-forwarded-for': ip } };
+            }
             req.headers = {
               ...req.headers,
               'content-type': 'application/json',
               origin: api.url,
-              'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+              'x-forwarded-for': ip,
             };
             const username = n % 2 === 0 ? 'admin' : `guess-${n}`;
             req.body = JSON.stringify({ username, password: `wrong password ${n}` });
@@ -149,7 +186,7 @@ try {
       ],
     });
     const until = Date.now() + SECONDS * 1000;
-    const [floodResult, pages, leads, signIns] = await Promise.all([
+    const [floodResult, pages, leads, signIns, ssoSignIn] = await Promise.all([
       flood,
       measure(until, page),
       measure(until, submit),
@@ -158,6 +195,13 @@ try {
         const t0 = performance.now();
         const ok = await admin.signIn(secret, '192.0.2.1');
         return { ok, ms: performance.now() - t0 };
+      })(),
+      (async () => {
+        if (!idp) return undefined;
+        await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2));
+        const t0 = performance.now();
+        const landed = await signInThroughProvider(new Walker(), { deskUrl: desk, issuer: idp.issuer }, 'seller@bench.example');
+        return { ok: landed === '/admin', landed, ms: performance.now() - t0 };
       })(),
     ]);
     const byStatus = Object.entries(floodResult.statusCodeStats ?? {})
@@ -177,14 +221,20 @@ try {
     console.log(
       `  admin sign-in (known device, password + TOTP) during the flood: ${signIns.ok ? 'ok' : 'REFUSED'} in ${fmt(signIns.ms)} ms`,
     );
-    const canSignIn = signIns.ok && pages.failures.length === 0 && leads.failures.length === 0;
+    if (ssoSignIn)
+      console.log(
+        `  sign-in through the identity provider during the flood (every redirect, the code's exchange): ${ssoSignIn.ok ? 'ok' : `REFUSED (${ssoSignIn.landed})`} in ${fmt(ssoSignIn.ms)} ms`,
+      );
+    const signedIn = signIns.ok && (ssoSignIn?.ok ?? true);
+    const canSignIn = signedIn && pages.failures.length === 0 && leads.failures.length === 0;
     console.log(
-      `\nsite_p99_ms: ${Math.round(percentile(pages.ms, 99))} leads_p99_ms: ${Math.round(percentile(leads.ms, 99))} admin_can_sign_in: ${signIns.ok ? 'yes' : 'no'}`,
+      `\nsite_p99_ms: ${Math.round(percentile(pages.ms, 99))} leads_p99_ms: ${Math.round(percentile(leads.ms, 99))} admin_can_sign_in: ${signedIn ? 'yes' : 'no'}`,
     );
     if (!canSignIn) process.exitCode = 1;
   } finally {
     await api.stop();
   }
 } finally {
+  await idp?.close();
   await db.stop();
 }

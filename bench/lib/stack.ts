@@ -7,6 +7,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../api/src/db/embedded.ts';
+
+export { freePort };
 import { migrate } from '../../api/src/db/migrate.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,7 +54,8 @@ export async function startApi(
 ): Promise<Api> {
   const build = spawnSync('npm', ['run', 'build', '-w', 'api'], { cwd: root, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('building the API failed');
-  const port = await freePort();
+  // A port chosen by the caller (a provider registered the desk's address before it started), or a free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   // BENCH_NODE_ARGS: extra node flags for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'api/dist/server.js')], {

@@ -31,6 +31,8 @@ const session: components['schemas']['Session'] = {
   role: 'owner',
   expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
   secondFactor: { policy: 'required', enrolled: false, mustEnrol: true, recoveryCodesLeft: 0 },
+  signedInWith: 'password',
+  hasPassword: true,
 };
 
 test('a desk page refused for want of a second factor says so and leads to the set-up', async ({ page }) => {

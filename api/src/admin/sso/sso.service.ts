@@ -208,10 +208,12 @@ export function createSingleSignOn(
     async finish(ctx: Context): Promise<void> {
       const { client, settings } = configured();
       const token = readCookie(ctx, 'sso');
+      // No sign-in of this browser's: nothing to check or record (a bookmark, a made-up request).
+      if (!token) return seeOther(ctx, loginPage('sso=expired'));
       clearCookie(ctx, 'sso');
       let accountId: number | undefined;
       try {
-        const pending = token ? await repo.takePendingSignIn(db, hashToken(token)) : undefined;
+        const pending = await repo.takePendingSignIn(db, hashToken(token));
         if (!pending) throw new Refused('expired', 'sign-in-expired');
         // The answer as the provider addressed it: the registered redirect URI and its parameters.
         const answer = new URL(`${settings.redirectUri}?${ctx.querystring}`);
