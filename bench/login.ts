@@ -151,7 +151,9 @@ try {
 
     console.log(
       `Login flood: ${CONNECTIONS} connections of wrong logins for ${SECONDS} s, many addresses` +
-        (idp ? '; single sign-on configured: a third of them start or fake sign-ins through the provider' : ''),
+        (idp
+          ? '; single sign-on configured: a third of them start or fake sign-ins through the provider'
+          : ''),
     );
     let n = 0;
     const flood = run({
@@ -200,7 +202,11 @@ try {
         if (!idp) return undefined;
         await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2));
         const t0 = performance.now();
-        const landed = await signInThroughProvider(new Walker(), { deskUrl: desk, issuer: idp.issuer }, 'seller@bench.example');
+        const landed = await signInThroughProvider(
+          new Walker(),
+          { deskUrl: desk, issuer: idp.issuer },
+          'seller@bench.example',
+        );
         return { ok: landed === '/admin', landed, ms: performance.now() - t0 };
       })(),
     ]);

@@ -316,7 +316,8 @@ function oidcConfig(e: z.infer<typeof environment>, publicUrl: string): OidcConf
   const problems: string[] = [];
   if (e.OIDC_ISSUER) {
     if (!e.OIDC_CLIENT_ID) problems.push('OIDC_CLIENT_ID is required with OIDC_ISSUER');
-    if (!secret) problems.push('OIDC_CLIENT_SECRET (or OIDC_CLIENT_SECRET_FILE) is required with OIDC_ISSUER');
+    if (!secret)
+      problems.push('OIDC_CLIENT_SECRET (or OIDC_CLIENT_SECRET_FILE) is required with OIDC_ISSUER');
     if (e.OIDC_ISSUER.startsWith('http:') && !e.OIDC_ALLOW_HTTP)
       problems.push('OIDC_ISSUER must be https:// (OIDC_ALLOW_HTTP=true allows http:// for development)');
   } else {

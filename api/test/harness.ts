@@ -58,7 +58,9 @@ export async function startTestApp(
      * What depends on the app's own address (an identity provider that registers its redirect
      * URI): more config and the provider, known once the server listens and before the app exists.
      */
-    atAddress?: (baseUrl: string) => Promise<{ config?: Partial<Config>; singleSignOn?: SingleSignOnProvider }>;
+    atAddress?: (
+      baseUrl: string,
+    ) => Promise<{ config?: Partial<Config>; singleSignOn?: SingleSignOnProvider }>;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();

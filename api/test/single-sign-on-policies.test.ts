@@ -35,9 +35,15 @@ describe('LOCAL_LOGIN', () => {
     const member = await passwordLogin(w.t, 'member');
     expectContract('adminLogin', member);
     expect(member.status).toBe(403);
-    expect(member.body.detail).toBe('Password sign-in is for the owner of the desk only. Sign in with Test IdP.');
+    expect(member.body.detail).toBe(
+      'Password sign-in is for the owner of the desk only. Sign in with Test IdP.',
+    );
     // A wrong password is still the same 401 as ever: the refusal says nothing to a guesser.
-    const guess = await w.t.request().set('Origin', w.t.baseUrl).post('/api/admin/login').send({ username: 'member', password: 'wrong password of length' });
+    const guess = await w.t
+      .request()
+      .set('Origin', w.t.baseUrl)
+      .post('/api/admin/login')
+      .send({ username: 'member', password: 'wrong password of length' });
     expect(guess.status).toBe(401);
     expect((await passwordLogin(w.t, 'owner')).status).toBe(200);
     const options = await w.t.request().get('/api/admin/sign-in-options');
@@ -51,7 +57,7 @@ describe('LOCAL_LOGIN', () => {
     ]);
   });
 
-  it('off: no password signs in, not even the owner\'s', async () => {
+  it("off: no password signs in, not even the owner's", async () => {
     const w = await world({ localLogin: 'off' });
     const owner = await passwordLogin(w.t, 'owner');
     expect(owner.status).toBe(403);
@@ -73,19 +79,28 @@ describe('ADMIN_MFA=required and the provider', () => {
     expect(start.status).toBe(200);
     const { secret } = (await start.json()) as { secret: string };
     const code = () => generateSync({ secret });
-    const confirm = await dana.request(`${w.t.baseUrl}/api/admin/second-factor/enrolment/confirm`, { json: { code: code() } });
+    const confirm = await dana.request(`${w.t.baseUrl}/api/admin/second-factor/enrolment/confirm`, {
+      json: { code: code() },
+    });
     expect(confirm.status).toBe(200);
     await w.t.db.query('UPDATE admin_users SET totp_last_step = NULL');
 
     // The provider's token without `amr` mfa: the desk's code step.
     const again = new Walker();
-    expect(await signInThroughProvider(again, w, 'dana@allowed.example', { startQuery: '?redirect=%2Fadmin%2Fteam' })).toBe(
-      '/admin/login?sso=second-factor&redirect=%2Fadmin%2Fteam',
-    );
+    expect(
+      await signInThroughProvider(again, w, 'dana@allowed.example', {
+        startQuery: '?redirect=%2Fadmin%2Fteam',
+      }),
+    ).toBe('/admin/login?sso=second-factor&redirect=%2Fadmin%2Fteam');
     expect((await again.request(`${w.t.baseUrl}/api/admin/session`)).status).toBe(401);
-    const verified = await again.request(`${w.t.baseUrl}/api/admin/login/second-factor`, { json: { code: code() } });
+    const verified = await again.request(`${w.t.baseUrl}/api/admin/login/second-factor`, {
+      json: { code: code() },
+    });
     expect(verified.status).toBe(200);
-    expect(await verified.json()).toMatchObject({ username: 'dana@allowed.example', signedInWith: 'single-sign-on' });
+    expect(await verified.json()).toMatchObject({
+      username: 'dana@allowed.example',
+      signedInWith: 'single-sign-on',
+    });
     const { rows } = await w.t.db.query(
       "SELECT details FROM audit_entries WHERE action = 'session.signed-in' ORDER BY id DESC LIMIT 1",
     );
@@ -104,7 +119,9 @@ describe('ADMIN_MFA=required and the provider', () => {
     await w.t.db.query("UPDATE admin_sessions SET created_at = now() - interval '16 minutes'");
     const start = await late.request(`${w.t.baseUrl}/api/admin/second-factor/enrolment`, { json: {} });
     expect(start.status).toBe(403);
-    expect(((await start.json()) as { detail: string }).detail).toMatch(/sign in again with your identity provider/);
+    expect(((await start.json()) as { detail: string }).detail).toMatch(
+      /sign in again with your identity provider/,
+    );
     // An account with a password still needs it.
     const owner = await passwordLogin(w.t, 'owner');
     expect(owner.status).toBe(200);
@@ -134,7 +151,10 @@ describe('without single sign-on', () => {
 describe('a configuration that cannot work stops the start', () => {
   const base = { OIDC_ISSUER: 'https://idp.example', OIDC_CLIENT_ID: 'desk', OIDC_CLIENT_SECRET: 's3cret' };
   it.each([
-    [{ ...base, OIDC_CLIENT_SECRET: '' }, 'OIDC_CLIENT_SECRET (or OIDC_CLIENT_SECRET_FILE) is required with OIDC_ISSUER'],
+    [
+      { ...base, OIDC_CLIENT_SECRET: '' },
+      'OIDC_CLIENT_SECRET (or OIDC_CLIENT_SECRET_FILE) is required with OIDC_ISSUER',
+    ],
     [{ ...base, OIDC_CLIENT_ID: '' }, 'OIDC_CLIENT_ID is required with OIDC_ISSUER'],
     [{ OIDC_CLIENT_ID: 'desk' }, 'OIDC_CLIENT_ID is set but OIDC_ISSUER is not'],
     [{ LOCAL_LOGIN: 'off' }, 'LOCAL_LOGIN=off needs single sign-on (OIDC_ISSUER): nobody could sign in'],
@@ -146,7 +166,11 @@ describe('a configuration that cannot work stops the start', () => {
   });
 
   it('reads the settings it needs, the redirect URI from PUBLIC_URL', () => {
-    const config = loadConfig({ ...base, PUBLIC_URL: 'https://desk.example/', OIDC_ALLOWED_DOMAINS: '@Corp.example, b.example' });
+    const config = loadConfig({
+      ...base,
+      PUBLIC_URL: 'https://desk.example/',
+      OIDC_ALLOWED_DOMAINS: '@Corp.example, b.example',
+    });
     expect(config.oidc).toMatchObject({
       displayName: 'idp.example',
       redirectUri: 'https://desk.example/api/admin/sso/callback',
@@ -156,7 +180,11 @@ describe('a configuration that cannot work stops the start', () => {
   });
 
   it('a provider that cannot be reached is a clear error at start', async () => {
-    const settings = loadConfig({ ...base, OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_ALLOW_HTTP: 'true' }).oidc!;
+    const settings = loadConfig({
+      ...base,
+      OIDC_ISSUER: 'http://127.0.0.1:9',
+      OIDC_ALLOW_HTTP: 'true',
+    }).oidc!;
     await expect(discoverProvider(settings)).rejects.toThrow(
       /^Single sign-on: the identity provider at OIDC_ISSUER=http:\/\/127\.0\.0\.1:9 could not be discovered \(.+\)\. Check the issuer URL/,
     );

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from './contract.ts';
@@ -21,10 +22,11 @@ afterAll(async () => {
 });
 
 async function auditOf(action: string) {
-  const { rows } = await world.t.db.query<{ actor_id: number | null; target_id: string | null; details: Record<string, unknown> }>(
-    'SELECT actor_id, target_id, details FROM audit_entries WHERE action = $1 ORDER BY id',
-    [action],
-  );
+  const { rows } = await world.t.db.query<{
+    actor_id: number | null;
+    target_id: string | null;
+    details: Record<string, unknown>;
+  }>('SELECT actor_id, target_id, details FROM audit_entries WHERE action = $1 ORDER BY id', [action]);
   return rows;
 }
 
@@ -36,21 +38,32 @@ async function sessionOf(w: Walker) {
 
 describe('who gets in', () => {
   it('an invited person gets in with the invited role, linked to the provider', async () => {
-    const invited = await owner.post('/api/team/invitations').send({ email: 'Ines@Corp.example', role: 'member' });
+    const invited = await owner
+      .post('/api/team/invitations')
+      .send({ email: 'Ines@Corp.example', role: 'member' });
     expect(invited.status).toBe(201);
     const w = new Walker();
     expect(await signInThroughProvider(w, world, 'ines@corp.example')).toBe('/admin');
     const session = await sessionOf(w);
     expect(session).toMatchObject({
       status: 200,
-      body: { username: 'ines@corp.example', role: 'member', signedInWith: 'single-sign-on', hasPassword: false },
+      body: {
+        username: 'ines@corp.example',
+        role: 'member',
+        signedInWith: 'single-sign-on',
+        hasPassword: false,
+      },
     });
     const accepted = await auditOf('team-invitation.accepted');
     expect(accepted.at(-1)!.details).toMatchObject({ with: 'single-sign-on', username: 'ines@corp.example' });
     const linked = await auditOf('account.linked-to-provider');
     expect(linked.at(-1)!.details).toMatchObject({ issuer: world.idp.issuer, email: 'ines@corp.example' });
     const signedIn = await auditOf('session.signed-in');
-    expect(signedIn.at(-1)!.details).toMatchObject({ with: 'single-sign-on', issuer: world.idp.issuer, firstLink: true });
+    expect(signedIn.at(-1)!.details).toMatchObject({
+      with: 'single-sign-on',
+      issuer: world.idp.issuer,
+      firstLink: true,
+    });
     const invitations = await owner.get('/api/team/invitations');
     expect(invitations.body.items ?? invitations.body).not.toContainEqual(
       expect.objectContaining({ email: 'ines@corp.example' }),
@@ -68,14 +81,18 @@ describe('who gets in (continued)', () => {
 
     const again = new Walker();
     expect(await signInThroughProvider(again, world, 'dana@allowed.example')).toBe('/admin');
-    const { rows } = await world.t.db.query("SELECT count(*)::int AS n FROM admin_users WHERE email = 'dana@allowed.example'");
+    const { rows } = await world.t.db.query(
+      "SELECT count(*)::int AS n FROM admin_users WHERE email = 'dana@allowed.example'",
+    );
     expect(rows[0].n).toBe(1);
     expect((await auditOf('session.signed-in')).at(-1)!.details).not.toHaveProperty('firstLink');
   });
 
   it('an unknown address is refused with the reason, and the refusal is in the audit log', async () => {
     const w = new Walker();
-    expect(await signInThroughProvider(w, world, 'stranger@elsewhere.example')).toBe('/admin/login?sso=not-known');
+    expect(await signInThroughProvider(w, world, 'stranger@elsewhere.example')).toBe(
+      '/admin/login?sso=not-known',
+    );
     expect((await sessionOf(w)).status).toBe(401);
     expect((await auditOf('session.sign-in-failed')).at(-1)!.details).toMatchObject({
       with: 'single-sign-on',
@@ -88,7 +105,9 @@ describe('who gets in (continued)', () => {
     await owner.post('/api/team/invitations').send({ email: 'unverified@corp.example', role: 'viewer' });
     world.idp.people.set('unverified-person', { email: 'unverified@corp.example', verified: false });
     const w = new Walker();
-    expect(await signInThroughProvider(w, world, 'unverified@corp.example')).toBe('/admin/login?sso=unverified-email');
+    expect(await signInThroughProvider(w, world, 'unverified@corp.example')).toBe(
+      '/admin/login?sso=unverified-email',
+    );
   });
 
   it('a changed address at the provider does not lead into another account', async () => {
@@ -99,7 +118,9 @@ describe('who gets in (continued)', () => {
     world.idp.people.set(owenSub, { email: 'owen.new@allowed.example', verified: true });
     world.idp.people.set('impostor', { email: 'owen@allowed.example', verified: true });
     const impostor = new Walker();
-    expect(await signInThroughProvider(impostor, world, 'owen@allowed.example')).toBe('/admin/login?sso=not-known');
+    expect(await signInThroughProvider(impostor, world, 'owen@allowed.example')).toBe(
+      '/admin/login?sso=not-known',
+    );
     expect((await auditOf('session.sign-in-failed')).at(-1)!.details).toMatchObject({
       reason: 'address-linked-to-another-subject',
     });
@@ -110,15 +131,52 @@ describe('who gets in (continued)', () => {
   });
 
   it('an existing account with the address is linked on its first sign-in', async () => {
-    const { rows } = await world.t.db.query<{ id: number }>("SELECT id FROM admin_users WHERE username = 'admin'");
-    await world.t.db.query("UPDATE admin_users SET email = 'the.admin@corp.example' WHERE id = $1", [rows[0]!.id]);
+    const { rows } = await world.t.db.query<{ id: number }>(
+      "SELECT id FROM admin_users WHERE username = 'admin'",
+    );
+    await world.t.db.query("UPDATE admin_users SET email = 'the.admin@corp.example' WHERE id = $1", [
+      rows[0]!.id,
+    ]);
     const w = new Walker();
     expect(await signInThroughProvider(w, world, 'the.admin@corp.example')).toBe('/admin');
     expect((await sessionOf(w)).body).toMatchObject({ username: 'admin', role: 'admin', hasPassword: true });
-    const linked = await world.t.db.query('SELECT oidc_issuer, oidc_subject FROM admin_users WHERE id = $1', [rows[0]!.id]);
+    const linked = await world.t.db.query('SELECT oidc_issuer, oidc_subject FROM admin_users WHERE id = $1', [
+      rows[0]!.id,
+    ]);
     expect(linked.rows[0]).toEqual({
       oidc_issuer: world.idp.issuer,
       oidc_subject: world.idp.subjectOf('the.admin@corp.example'),
+    });
+  });
+
+  it("the command line gives an account its address (the owner's, made without one), which links anew", async () => {
+    // Run beside this process's event loop (not spawnSync), which keeps the test's HTTP connections.
+    const cli = (...args: string[]) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/admin.ts', 'email', ...args], {
+          env: { ...process.env, DATABASE_URL: world.t.databaseUrl, ADMIN_PASSWORD: '' },
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('close', (status) => resolve({ status, stdout, stderr }));
+      });
+    const set = await cli('owner', 'Olga@Corp.example');
+    expect(set.stderr).toBe('');
+    expect(set.stdout).toContain('Address of owner set to olga@corp.example');
+    expect(await cli('member', 'olga@corp.example')).toMatchObject({
+      status: 1,
+      stderr: 'Another account has the address olga@corp.example.\n',
+    });
+    expect(await cli('nobody', 'x@corp.example')).toMatchObject({ status: 1 });
+    expect(await cli('owner', 'not-an-address')).toMatchObject({ status: 2 });
+    const w = new Walker();
+    expect(await signInThroughProvider(w, world, 'olga@corp.example')).toBe('/admin');
+    expect((await sessionOf(w)).body).toMatchObject({ username: 'owner', role: 'owner' });
+    expect((await auditOf('account.email-set')).at(-1)).toMatchObject({
+      actor_id: null,
+      details: { email: 'olga@corp.example' },
     });
   });
 
@@ -136,7 +194,9 @@ describe('who gets in (continued)', () => {
       '/admin/login?sso=deactivated',
     );
     const member = await signedInAs(world.t, 'member');
-    const memberId = (await world.t.db.query<{ id: number }>("SELECT id FROM admin_users WHERE username = 'member'")).rows[0]!.id;
+    const memberId = (
+      await world.t.db.query<{ id: number }>("SELECT id FROM admin_users WHERE username = 'member'")
+    ).rows[0]!.id;
     await owner.post(`/api/team/members/${memberId}/deactivate`).send({});
     const password = await world.t
       .request()
@@ -156,7 +216,11 @@ describe("the provider's answer is checked", () => {
     world.idp.tamperNextIdToken(change);
     const w = new Walker();
     const landed = await signInThroughProvider(w, world, 'dana@allowed.example');
-    return { landed, session: await sessionOf(w), refusal: (await auditOf('session.sign-in-failed')).at(-1)!.details };
+    return {
+      landed,
+      session: await sessionOf(w),
+      refusal: (await auditOf('session.sign-in-failed')).at(-1)!.details,
+    };
   }
 
   it('accepts a token re-signed unchanged (the changes below are what is refused)', async () => {
@@ -193,24 +257,34 @@ describe("the provider's answer is checked", () => {
     expect(first.url.pathname).toBe('/admin');
     // The same code again, with a sign-in of this browser's own that is still waiting for it.
     const replay = new Walker();
-    const waiting = await signInThroughProvider(replay, world, 'dana@allowed.example', { stopAtCallback: true });
+    const waiting = await signInThroughProvider(replay, world, 'dana@allowed.example', {
+      stopAtCallback: true,
+    });
     const state = new URL(waiting, world.t.baseUrl).searchParams.get('state')!;
     const stolen = new URL(callback, world.t.baseUrl);
     stolen.searchParams.set('state', state);
     const res = await replay.request(stolen.href);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin/login?sso=failed');
-    expect((await auditOf('session.sign-in-failed')).at(-1)!.details).toMatchObject({ reason: 'token-refused', error: 'invalid_grant' });
+    expect((await auditOf('session.sign-in-failed')).at(-1)!.details).toMatchObject({
+      reason: 'token-refused',
+      error: 'invalid_grant',
+    });
     expect((await sessionOf(replay)).status).toBe(401);
   });
 
   it('refuses an answer whose state is not the one sent', async () => {
     const w = new Walker();
-    const callback = new URL(await signInThroughProvider(w, world, 'dana@allowed.example', { stopAtCallback: true }), world.t.baseUrl);
+    const callback = new URL(
+      await signInThroughProvider(w, world, 'dana@allowed.example', { stopAtCallback: true }),
+      world.t.baseUrl,
+    );
     callback.searchParams.set('state', 'a-state-from-elsewhere');
     const res = await w.request(callback.href);
     expect(res.headers.get('location')).toBe('/admin/login?sso=failed');
-    expect((await auditOf('session.sign-in-failed')).at(-1)!.details).toMatchObject({ reason: 'answer-check-failed' });
+    expect((await auditOf('session.sign-in-failed')).at(-1)!.details).toMatchObject({
+      reason: 'answer-check-failed',
+    });
     expect((await sessionOf(w)).status).toBe(401);
   });
 
@@ -222,14 +296,21 @@ describe("the provider's answer is checked", () => {
     expect(res.headers.get('location')).toBe('/admin/login?sso=expired');
 
     const late = new Walker();
-    const lateCallback = await signInThroughProvider(late, world, 'dana@allowed.example', { stopAtCallback: true });
+    const lateCallback = await signInThroughProvider(late, world, 'dana@allowed.example', {
+      stopAtCallback: true,
+    });
     await world.t.db.query("UPDATE sso_sign_ins SET expires_at = now() - interval '1 second'");
-    expect((await late.request(`${world.t.baseUrl}${lateCallback}`)).headers.get('location')).toBe('/admin/login?sso=expired');
+    expect((await late.request(`${world.t.baseUrl}${lateCallback}`)).headers.get('location')).toBe(
+      '/admin/login?sso=expired',
+    );
   });
 
   it("says the provider's own refusal (a person who cancels) and ignores parameters it adds", async () => {
     const w = new Walker();
-    const callback = new URL(await signInThroughProvider(w, world, 'dana@allowed.example', { stopAtCallback: true }), world.t.baseUrl);
+    const callback = new URL(
+      await signInThroughProvider(w, world, 'dana@allowed.example', { stopAtCallback: true }),
+      world.t.baseUrl,
+    );
     const cancelled = new URL('/api/admin/sso/callback', world.t.baseUrl);
     cancelled.searchParams.set('error', 'access_denied');
     cancelled.searchParams.set('state', callback.searchParams.get('state')!);
@@ -242,7 +323,10 @@ describe("the provider's answer is checked", () => {
 
   it('refuses an answer naming another issuer (RFC 9207)', async () => {
     const w = new Walker();
-    const callback = new URL(await signInThroughProvider(w, world, 'dana@allowed.example', { stopAtCallback: true }), world.t.baseUrl);
+    const callback = new URL(
+      await signInThroughProvider(w, world, 'dana@allowed.example', { stopAtCallback: true }),
+      world.t.baseUrl,
+    );
     callback.searchParams.set('iss', 'https://mix-up.example');
     expect((await w.request(callback.href)).headers.get('location')).toBe('/admin/login?sso=failed');
   });
@@ -252,12 +336,16 @@ describe('the way back, and the ways in', () => {
   it('opens the desk address the sign-in started from, and only a desk address', async () => {
     const w = new Walker();
     expect(
-      await signInThroughProvider(w, world, 'dana@allowed.example', { startQuery: '?redirect=%2Fadmin%2Fleads%3Fstatus%3Dnew' }),
+      await signInThroughProvider(w, world, 'dana@allowed.example', {
+        startQuery: '?redirect=%2Fadmin%2Fleads%3Fstatus%3Dnew',
+      }),
     ).toBe('/admin/leads?status=new');
     for (const evil of ['https://evil.example/admin', '//evil.example/admin', '/admin/login?x=1']) {
       const other = new Walker();
       expect(
-        await signInThroughProvider(other, world, 'dana@allowed.example', { startQuery: `?redirect=${encodeURIComponent(evil)}` }),
+        await signInThroughProvider(other, world, 'dana@allowed.example', {
+          startQuery: `?redirect=${encodeURIComponent(evil)}`,
+        }),
       ).toBe('/admin');
     }
   });
@@ -278,7 +366,7 @@ describe('the way back, and the ways in', () => {
     expect((await local.post('/api/admin/logout').send({})).status).toBe(204);
   });
 
-  it("tells the sign-in page the ways in, and admins the settings (never the secret)", async () => {
+  it('tells the sign-in page the ways in, and admins the settings (never the secret)', async () => {
     const options = await world.t.request().get('/api/admin/sign-in-options');
     expectContract('getSignInOptions', options);
     expect(options.body).toEqual({ password: 'all', singleSignOn: { displayName: 'Test IdP' } });

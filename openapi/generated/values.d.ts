@@ -1616,7 +1616,8 @@ export declare const schemas: {
       "lead.corrected",
       "retention.ran",
       "lead.released-from-spam",
-      "account.linked-to-provider"
+      "account.linked-to-provider",
+      "account.email-set"
     ],
     readonly "x-enum-labels": {
       readonly "session.signed-in": "Signed in",
@@ -1657,7 +1658,8 @@ export declare const schemas: {
       readonly "lead.corrected": "Lead corrected",
       readonly "retention.ran": "Retention run",
       readonly "lead.released-from-spam": "Released from suspected spam",
-      readonly "account.linked-to-provider": "Linked to the identity provider"
+      readonly "account.linked-to-provider": "Linked to the identity provider",
+      readonly "account.email-set": "Address set"
     }
   },
   readonly AuditActorKind: {

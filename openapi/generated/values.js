@@ -1616,7 +1616,8 @@ export const schemas = {
       "lead.corrected",
       "retention.ran",
       "lead.released-from-spam",
-      "account.linked-to-provider"
+      "account.linked-to-provider",
+      "account.email-set"
     ],
     "x-enum-labels": {
       "session.signed-in": "Signed in",
@@ -1657,7 +1658,8 @@ export const schemas = {
       "lead.corrected": "Lead corrected",
       "retention.ran": "Retention run",
       "lead.released-from-spam": "Released from suspected spam",
-      "account.linked-to-provider": "Linked to the identity provider"
+      "account.linked-to-provider": "Linked to the identity provider",
+      "account.email-set": "Address set"
     }
   },
   "AuditActorKind": {

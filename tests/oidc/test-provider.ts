@@ -75,7 +75,14 @@ export async function startTestProvider(opts: {
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     pkce: { required: () => true },
-    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 600,
+      Grant: 600,
+      Session: 600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
   });
   const subjectOf = (email: string) => [...people].find(([, p]) => p.email === email)?.[0];
 
@@ -128,7 +135,9 @@ export async function startTestProvider(opts: {
     const claims = change(decodeJwt(answer.id_token));
     ctx.body = {
       ...answer,
-      id_token: await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(privateKey),
+      id_token: await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+        .sign(privateKey),
     };
   });
   server.on('request', provider.callback());

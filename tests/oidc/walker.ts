@@ -35,7 +35,12 @@ export class Walker {
       headers['content-type'] = 'application/json';
       headers.origin = origin;
     }
-    const res = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const res = await fetch(url, {
+      method: init.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const at = pair.indexOf('=');
@@ -83,7 +88,8 @@ export async function signInThroughProvider(
     page.url.href,
     (url) =>
       url.origin === at.deskUrl &&
-      (!url.pathname.startsWith('/api/') || (opts.stopAtCallback === true && url.pathname === '/api/admin/sso/callback')),
+      (!url.pathname.startsWith('/api/') ||
+        (opts.stopAtCallback === true && url.pathname === '/api/admin/sso/callback')),
     { form: { email, ...(opts.mfa ? { mfa: '1' } : {}) } },
   );
   return `${done.url.pathname}${done.url.search}`;

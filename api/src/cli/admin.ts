@@ -3,13 +3,20 @@
 //        (default: owner when the desk has none yet, admin otherwise)
 //   npm run admin -- reset <username> [--reset-mfa]     new password (and forget the second factor)
 //   npm run admin -- reset-mfa <username>               forget the second factor only
+//   npm run admin -- email <username> <address>         the account's address, which single sign-on
+//        matches (docs/operations.md#single-sign-on); it forgets the account's link to the provider
 // The password comes from ADMIN_PASSWORD or is read from standard input (never from argv, which
 // other users of the machine can see).
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { cliSource } from '../admin/audit/audit.ts';
 import type { Role } from '../contract/load.ts';
-import { createAccount, removeSecondFactor, resetPassword } from '../admin/team/accounts.service.ts';
+import {
+  createAccount,
+  removeSecondFactor,
+  resetPassword,
+  setEmail,
+} from '../admin/team/accounts.service.ts';
 import { normaliseUsername, passwordProblem, usernameProblem } from '../admin/auth/credential-rules.ts';
 import { hashPassword } from '../admin/auth/password.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -22,20 +29,23 @@ const args = process.argv.slice(2);
 const resetMfaToo = args.includes('--reset-mfa');
 const roleAt = args.indexOf('--role');
 const role = roleAt === -1 ? undefined : args[roleAt + 1];
-const [command, rawName] = args.filter(
+const [command, rawName, address] = args.filter(
   (a, i) => a !== '--reset-mfa' && (roleAt === -1 || (i !== roleAt && i !== roleAt + 1)),
 );
-const commands = ['create', 'reset', 'reset-mfa'];
+const commands = ['create', 'reset', 'reset-mfa', 'email'];
 if (
   !command ||
   !commands.includes(command) ||
   !rawName ||
+  (command === 'email') !== Boolean(address) ||
+  (address !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) ||
   (resetMfaToo && command !== 'reset') ||
   (roleAt !== -1 && (command !== 'create' || !ROLES.includes(role as Role)))
 ) {
   console.error(
     'Usage: admin create <username> [--role viewer|member|admin|owner] | admin reset <username> [--reset-mfa]\n' +
-      '       | admin reset-mfa <username>   (the password from ADMIN_PASSWORD or stdin)',
+      '       | admin reset-mfa <username> | admin email <username> <address>\n' +
+      '       (the password of create and reset from ADMIN_PASSWORD or stdin)',
   );
   process.exit(2);
 }
@@ -65,7 +75,7 @@ async function readPassword(): Promise<string> {
   return '';
 }
 
-const password = command === 'reset-mfa' ? undefined : await readPassword();
+const password = command === 'reset-mfa' || command === 'email' ? undefined : await readPassword();
 const problem = password === undefined ? undefined : passwordProblem(password);
 if (problem) {
   console.error(`The password ${problem}.`);
@@ -106,6 +116,16 @@ try {
         `Password of ${username} reset${resetMfaToo ? ' and second factor removed' : ''}; their sessions were ended.`,
       );
     }
+  } else if (command === 'email') {
+    const set = await setEmail(db, cliSource, username, address!);
+    if (set === 'taken') {
+      console.error(`Another account has the address ${address!.toLowerCase()}.`);
+      process.exitCode = 1;
+    } else if (!set) {
+      console.error(`There is no admin named ${username}.`);
+      process.exitCode = 1;
+    } else
+      console.log(`Address of ${username} set to ${address!.toLowerCase()}; single sign-on links it anew.`);
   } else if (!(await removeSecondFactor(db, cliSource, username))) {
     console.error(`There is no admin named ${username}.`);
     process.exitCode = 1;

@@ -87,6 +87,20 @@ export async function updatePassword(
   return rows[0]?.id;
 }
 
+/** Sets the account's address and forgets its link to the identity provider; its id, or undefined. */
+export async function updateEmail(
+  db: Queryable,
+  username: string,
+  email: string,
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(
+    `UPDATE admin_users SET email = $2, oidc_issuer = NULL, oidc_subject = NULL, updated_at = clock_timestamp()
+      WHERE username = $1 RETURNING id`,
+    [username, email],
+  );
+  return rows[0]?.id;
+}
+
 /** Forgets the account's second factor and recovery codes and ends its sessions; the account's id, or undefined when there is none. */
 export async function resetSecondFactor(db: Queryable, username: string): Promise<number | undefined> {
   const { rows } = await db.query<{ id: number }>(

@@ -122,14 +122,22 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
     const session = newToken();
     const source = { ...requestSource(ctx), actor: { kind: 'account', id: adminId } } as const;
     const { expiresAt } = await inTransaction(db, async (client) => {
-      const started = await repo.insertSession(client, session.hash, adminId, config.sessionAbsoluteHours, began);
+      const started = await repo.insertSession(
+        client,
+        session.hash,
+        adminId,
+        config.sessionAbsoluteHours,
+        began,
+      );
       await insertAuditEntry(client, source, {
         action: 'session.signed-in',
         target: { type: 'account', id: adminId },
         details: {
           with: how,
           knownDevice: deviceKnown,
-          ...(began.signedInWith === 'single-sign-on' && how !== 'single-sign-on' ? { after: 'single-sign-on' } : {}),
+          ...(began.signedInWith === 'single-sign-on' && how !== 'single-sign-on'
+            ? { after: 'single-sign-on' }
+            : {}),
           ...details,
         },
       });
@@ -184,7 +192,11 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
       await throttle.refund(counted);
       // LOCAL_LOGIN (docs/operations.md#single-sign-on): said only to whoever knows the password.
       if (config.localLogin === 'off' || (config.localLogin === 'owner' && admin.role !== 'owner')) {
-        securityEvent(log, ctx, 'login.refused', { username, knownDevice: Boolean(device), reason: 'password-sign-in-off' });
+        securityEvent(log, ctx, 'login.refused', {
+          username,
+          knownDevice: Boolean(device),
+          reason: 'password-sign-in-off',
+        });
         await record(ctx, undefined, {
           action: 'session.sign-in-failed',
           target: { type: 'account', id: admin.id },
@@ -313,7 +325,9 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
         return { secondFactorRequired: { methods: ['totp', 'recovery-code'], expiresAt } };
       }
       const device = await knownDevice(ctx, account.username);
-      return { signedIn: await startSession(ctx, account.id, Boolean(device), 'single-sign-on', began, details) };
+      return {
+        signedIn: await startSession(ctx, account.id, Boolean(device), 'single-sign-on', began, details),
+      };
     },
 
     secondFactor,

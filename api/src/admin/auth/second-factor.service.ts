@@ -97,7 +97,8 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
       // instead (docs/operations.md#single-sign-on).
       if (stored && stored.passwordHash === null) {
         const fresh =
-          admin.signedInWith === 'single-sign-on' && Date.now() - admin.signedInAt.getTime() < FRESH_SIGN_IN_MS;
+          admin.signedInWith === 'single-sign-on' &&
+          Date.now() - admin.signedInAt.getTime() < FRESH_SIGN_IN_MS;
         if (!fresh)
           throw forbidden(
             'Sign out and sign in again with your identity provider, then set up two-step sign-in within 15 minutes.',

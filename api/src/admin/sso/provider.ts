@@ -40,6 +40,7 @@ export async function discoverProvider(settings: OidcConfig): Promise<SingleSign
     throw new Error(
       `Single sign-on: the identity provider at OIDC_ISSUER=${settings.issuer} could not be discovered (${why}). ` +
         'Check the issuer URL (its /.well-known/openid-configuration must answer) or unset OIDC_ISSUER.',
+      { cause: err },
     );
   }
   return {

@@ -27,7 +27,12 @@ export async function insertPendingSignIn(
 
 /** Takes the pending sign-in (once: it is deleted); undefined when there is none or it expired. */
 export async function takePendingSignIn(db: Db, idHash: Buffer): Promise<PendingSignIn | undefined> {
-  const { rows } = await db.query<{ state: string; nonce: string; code_verifier: string; redirect: string | null }>(
+  const { rows } = await db.query<{
+    state: string;
+    nonce: string;
+    code_verifier: string;
+    redirect: string | null;
+  }>(
     `DELETE FROM sso_sign_ins WHERE id_hash = $1 RETURNING state, nonce, code_verifier, redirect,
        expires_at > now() AS live`,
     [idHash],

@@ -4,7 +4,10 @@ import type { SingleSignOn } from './sso.service.ts';
 /** Single sign-on's operations (docs/operations.md#single-sign-on). */
 export function singleSignOnHandlers(
   sso: SingleSignOn,
-): Pick<Handlers, 'getSignInOptions' | 'startSingleSignOn' | 'finishSingleSignOn' | 'getSingleSignOnSettings'> {
+): Pick<
+  Handlers,
+  'getSignInOptions' | 'startSingleSignOn' | 'finishSingleSignOn' | 'getSingleSignOnSettings'
+> {
   return {
     getSignInOptions: () => ({ status: 200, body: sso.options() }),
     startSingleSignOn: ({ query, ctx }) => sso.start(ctx, query.redirect),

@@ -46,7 +46,8 @@ export function deskAddress(value: string | undefined): string | null {
 }
 
 /** A name for an account made by single sign-on: its address, in the letters usernames allow. */
-const usernameFor = (email: string) => email.replace(/[^a-z0-9._@-]/g, '-').replace(/^[^a-z0-9]+/, '') || 'sso';
+const usernameFor = (email: string) =>
+  email.replace(/[^a-z0-9._@-]/g, '-').replace(/^[^a-z0-9]+/, '') || 'sso';
 
 /**
  * Single sign-on with the company's OpenID Connect provider (docs/operations.md#single-sign-on):
@@ -84,12 +85,20 @@ export function createSingleSignOn(
         description: err.error_description?.slice(0, 200),
       });
     if (err instanceof oidc.ResponseBodyError)
-      return new Refused('failed', 'token-refused', { error: err.error, description: err.error_description?.slice(0, 200) });
+      return new Refused('failed', 'token-refused', {
+        error: err.error,
+        description: err.error_description?.slice(0, 200),
+      });
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && code.startsWith('OAUTH_'))
-      return new Refused('failed', 'answer-check-failed', { check: code, message: (err as Error).message.slice(0, 300) });
+      return new Refused('failed', 'answer-check-failed', {
+        check: code,
+        message: (err as Error).message.slice(0, 300),
+      });
     // The provider could not be reached (a refused connection, a timeout).
-    return new Refused('unavailable', 'provider-unreachable', { message: (err as Error).message.slice(0, 300) });
+    return new Refused('unavailable', 'provider-unreachable', {
+      message: (err as Error).message.slice(0, 300),
+    });
   }
 
   /**
@@ -117,8 +126,14 @@ export function createSingleSignOn(
       if (existing) {
         // Linked to another person at this provider: a changed address there does not lead here.
         if (existing.issuer === issuer && existing.subject !== null)
-          throw new Refused('not-known', 'address-linked-to-another-subject', { email: address }, existing.id);
-        if (!existing.active) throw new Refused('deactivated', 'deactivated', { email: address }, existing.id);
+          throw new Refused(
+            'not-known',
+            'address-linked-to-another-subject',
+            { email: address },
+            existing.id,
+          );
+        if (!existing.active)
+          throw new Refused('deactivated', 'deactivated', { email: address }, existing.id);
         await repo.linkAccount(q, existing.id, issuer, subject);
         await link(existing.id);
         return { account: existing, first: true };
@@ -231,15 +246,18 @@ export function createSingleSignOn(
         let { email, email_verified: verified } = claims;
         if (email === undefined && tokens.access_token) {
           // Some providers put the address in UserInfo only.
-          const info = await oidc.fetchUserInfo(client, tokens.access_token, claims.sub).catch((err: unknown) => {
-            throw answerRefused(err);
-          });
+          const info = await oidc
+            .fetchUserInfo(client, tokens.access_token, claims.sub)
+            .catch((err: unknown) => {
+              throw answerRefused(err);
+            });
           ({ email, email_verified: verified } = info);
         }
         const { account, first } = await accountFor(ctx, settings.issuer, claims.sub, email, verified);
         accountId = account.id;
         const amr = Array.isArray(claims.amr) ? claims.amr : [];
-        const needsCode = config.adminMfa === 'required' && !amr.some((m) => SECOND_FACTOR_AMR.includes(String(m)));
+        const needsCode =
+          config.adminMfa === 'required' && !amr.some((m) => SECOND_FACTOR_AMR.includes(String(m)));
         const result = await auth.signInFromProvider(ctx, account, tokens.id_token!, needsCode, {
           issuer: settings.issuer,
           ...(first ? { firstLink: true } : {}),
@@ -253,7 +271,9 @@ export function createSingleSignOn(
         securityEvent(log, ctx, 'sso.refused', { reason: err.reason, ...err.details });
         await record(db, ctx, null, {
           action: 'session.sign-in-failed',
-          ...(err.accountId ?? accountId ? { target: { type: 'account', id: (err.accountId ?? accountId)! } } : {}),
+          ...((err.accountId ?? accountId)
+            ? { target: { type: 'account', id: (err.accountId ?? accountId)! } }
+            : {}),
           details: { with: 'single-sign-on', issuer: settings.issuer, reason: err.reason, ...err.details },
         }).catch((auditErr: unknown) => {
           if (!isDatabaseUnavailable(auditErr)) throw auditErr;

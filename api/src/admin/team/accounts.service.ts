@@ -1,7 +1,8 @@
 import type { Role } from '../../contract/load.ts';
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { insertAdmin, resetSecondFactor, updatePassword } from '../auth/auth.repo.ts';
+import { insertAdmin, resetSecondFactor, updateEmail, updatePassword } from '../auth/auth.repo.ts';
+import { emailTaken } from './team.repo.ts';
 import { insertAuditEntry } from '../audit/audit.repo.ts';
 import type { AuditSource } from '../audit/audit.ts';
 
@@ -69,4 +70,29 @@ async function removeSecondFactorOf(
     changes: { secondFactor: {} },
   });
   return true;
+}
+
+/**
+ * The account's address (lower-cased), which single sign-on matches; its link to the provider is
+ * forgotten, so the next sign-in with that address links it anew (docs/operations.md#single-sign-on).
+ * 'taken' when another account has the address; false when there is no such account.
+ */
+export async function setEmail(
+  db: Db,
+  source: AuditSource,
+  username: string,
+  email: string,
+): Promise<boolean | 'taken'> {
+  const address = email.trim().toLowerCase();
+  return inTransaction(db, async (client) => {
+    if (await emailTaken(client, address, username)) return 'taken';
+    const id = await updateEmail(client, username, address);
+    if (id === undefined) return false;
+    await insertAuditEntry(client, source, {
+      action: 'account.email-set',
+      target: { type: 'account', id },
+      details: { email: address },
+    });
+    return true;
+  });
 }

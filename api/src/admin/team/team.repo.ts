@@ -79,8 +79,11 @@ export async function setActive(db: Queryable, id: number, active: boolean): Pro
   return toMember(rows[0]!);
 }
 
-/** Whether an account (active or not) already has this address. */
-export async function emailTaken(db: Queryable, email: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM admin_users WHERE email = $1', [email]);
+/** Whether an account (active or not; other than `except`, a username) already has this address. */
+export async function emailTaken(db: Queryable, email: string, except?: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'SELECT 1 FROM admin_users WHERE email = $1 AND username IS DISTINCT FROM $2',
+    [email, except ?? null],
+  );
   return rows.length > 0;
 }
