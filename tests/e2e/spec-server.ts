@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now: a server's address known before it starts (a provider registers it). */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -27,13 +28,13 @@ export interface SpecServer {
 
 /**
  * Starts the server on a fresh data folder, its first account `ADMIN_USERNAME` (the owner, as on a
- * new desk), with `env` on top; resolves once it answers.
+ * new desk), with `env` on top, on `port` or a free one; resolves once it answers.
  */
-export async function startSpecServer(env: Record<string, string>): Promise<SpecServer> {
+export async function startSpecServer(env: Record<string, string>, port?: number): Promise<SpecServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-e2e-spec-'));
   // As root, the embedded PostgreSQL runs as its own user and must be able to enter this folder.
   chmodSync(dataDir, 0o755);
-  const port = await freePort();
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
