@@ -85,13 +85,6 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
     async startEnrolment(ctx: Context, admin: AdminPrincipal, input: { password?: string; code?: string }) {
       requireEnabled();
       const { enrolled } = admin.secondFactor;
-      if (enrolled && !input.code)
-        throw badRequest('Enter a code from your authenticator app, or a recovery code.', [
-          {
-            path: '/code',
-            message: 'Enter the 6-digit code from your authenticator app, or a recovery code',
-          },
-        ]);
       const stored = await repo.findAdmin(db, admin.username);
       // An account without a password proves itself by a fresh sign-in at the identity provider
       // instead (docs/operations.md#single-sign-on).
@@ -105,6 +98,13 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
           );
       } else if (!input.password)
         throw badRequest('Password is required', [{ path: '/password', message: 'Password is required' }]);
+      if (enrolled && !input.code)
+        throw badRequest('Enter a code from your authenticator app, or a recovery code.', [
+          {
+            path: '/code',
+            message: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+          },
+        ]);
       const counted = await countCodeAttempt(ctx, admin);
       let ok: boolean;
       try {
