@@ -76,7 +76,12 @@ export function SecurityPage() {
                 <Heading as="h3" size="lg" id="authenticator-heading">
                   Authenticator app
                 </Heading>
-                <Enrolment enrolled={enrolled} onConfirmed={setCodes} onActive={setEnrolling} />
+                <Enrolment
+                  enrolled={enrolled}
+                  hasPassword={session.hasPassword}
+                  onConfirmed={setCodes}
+                  onActive={setEnrolling}
+                />
               </Stack>
               {enrolled && !enrolling && <RegenerateCodes onCodes={setCodes} />}
             </>
