@@ -1,7 +1,8 @@
-import { Box, Card, Heading, Input, Text } from '@chakra-ui/react';
+import { Card, Heading, Input, Text } from '@chakra-ui/react';
 import { schemas } from '@lead-desk/contract/values';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { DetailList } from '../../../../components/detail-list.tsx';
 import { singleSignOnQuery, type SingleSignOnSettings } from '../api/single-sign-on.ts';
 
 type S = SingleSignOnSettings;
@@ -54,8 +55,8 @@ export function SingleSignOnCard() {
 
 function Settings({ sso }: { sso: S }) {
   const lines: [string, ReactNode][] = [
-    ['Provider', sso.displayName],
-    ['Issuer', sso.issuer],
+    ['Provider', sso.displayName ?? '—'],
+    ['Issuer', sso.issuer ?? '—'],
     [
       'Redirect URI',
       // To register at the provider: a field, so that it is selected and copied whole.
@@ -80,18 +81,5 @@ function Settings({ sso }: { sso: S }) {
     ['Password sign-in', passwordLabels[sso.password]],
     ['Second factor', secondFactorLabels[sso.secondFactor]],
   ];
-  return (
-    <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', md: '12rem 1fr' }} gap="3">
-      {lines.map(([label, value]) => (
-        <Box key={label} display="contents">
-          <Text as="dt" fontWeight="semibold">
-            {label}
-          </Text>
-          <Box as="dd" mb={{ base: '2', md: '0' }} wordBreak="break-word">
-            {value ?? '—'}
-          </Box>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <DetailList lines={lines} />;
 }
