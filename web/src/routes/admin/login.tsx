@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { ssoOutcome, type SsoOutcome } from '../../features/desk/session/api/single-sign-on.ts';
 import { LoginForm } from '../../features/desk/session/components/login-form.tsx';
 import { currentSession } from '../../features/desk/shared/desk-routes.ts';
 
@@ -12,9 +13,12 @@ function deskAddress(value: unknown): string | undefined {
 }
 
 export const Route = createFileRoute('/admin/login')({
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+  // `sso`: what the way back from the identity provider said (docs/operations.md#single-sign-on);
+  // a value the server does not send is dropped.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; sso?: SsoOutcome } => {
     const target = deskAddress(search.redirect);
-    return target ? { redirect: target } : {};
+    const sso = ssoOutcome(search.sso);
+    return { ...(target ? { redirect: target } : {}), ...(sso ? { sso } : {}) };
   },
   // Signed in already (a reload, a second tab): straight on.
   beforeLoad: async ({ context, search }) => {
@@ -24,7 +28,14 @@ export const Route = createFileRoute('/admin/login')({
 });
 
 function LoginPage() {
-  const { redirect: target } = Route.useSearch();
+  const { redirect: target, sso } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <LoginForm onSignedIn={() => void navigate({ href: target ?? '/admin', replace: true })} />;
+  return (
+    <LoginForm
+      redirect={target}
+      sso={sso}
+      onSignedIn={() => void navigate({ href: target ?? '/admin', replace: true })}
+      onStartOver={() => void navigate({ search: (s) => ({ ...s, sso: undefined }), replace: true })}
+    />
+  );
 }

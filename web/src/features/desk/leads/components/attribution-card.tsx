@@ -1,6 +1,7 @@
-import { Badge, Box, Card, Heading, Text } from '@chakra-ui/react';
+import { Badge, Card, Heading } from '@chakra-ui/react';
 import type { components } from '@lead-desk/contract';
 import { schemas } from '@lead-desk/contract/values';
+import { DetailList } from '../../../../components/detail-list.tsx';
 
 type S = components['schemas'];
 
@@ -33,26 +34,20 @@ export function AttributionCard({
         </Heading>
       </Card.Header>
       <Card.Body>
-        <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', md: '12rem 1fr' }} gap="3">
-          {LINES.map(([field, label]) => (
-            <Box key={field} display="contents">
-              <Text as="dt" fontWeight="semibold">
-                {label}
-              </Text>
-              <Box as="dd" mb={{ base: '2', md: '0' }}>
-                {attribution[field] || '—'}
-              </Box>
-            </Box>
-          ))}
-          <Text as="dt" fontWeight="semibold">
-            Spam check
-          </Text>
-          <Box as="dd">
-            <Badge colorPalette={spamCheck === 'passed' ? 'green' : spamCheck ? 'orange' : 'gray'}>
-              {checkLabel(spamCheck)}
-            </Badge>
-          </Box>
-        </Box>
+        <DetailList
+          lines={[
+            ...LINES.map(([field, label]) => [label, attribution[field] || '—'] as const),
+            [
+              'Spam check',
+              <Badge
+                key="spam-check"
+                colorPalette={spamCheck === 'passed' ? 'green' : spamCheck ? 'orange' : 'gray'}
+              >
+                {checkLabel(spamCheck)}
+              </Badge>,
+            ],
+          ]}
+        />
       </Card.Body>
     </Card.Root>
   );

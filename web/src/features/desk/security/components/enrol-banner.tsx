@@ -16,14 +16,23 @@ const wasDismissed = () => {
 
 /**
  * Under ADMIN_MFA=optional the desk suggests a second factor to an admin without one
- * (docs/operations.md#second-factor); the admin may put the suggestion away.
+ * (docs/operations.md#second-factor); the admin may put the suggestion away. Not to an account
+ * without a password: it signs in only through the identity provider, which is then in charge of
+ * the second factor (docs/operations.md#single-sign-on).
  */
 export function EnrolBanner() {
   const { data: session } = useQuery(sessionQuery);
   const pathname = useLocation({ select: (l) => l.pathname });
   const [dismissed, setDismissed] = useState(wasDismissed);
   const sf = session?.secondFactor;
-  if (!sf || sf.policy !== 'optional' || sf.enrolled || dismissed || pathname === '/admin/security')
+  if (
+    !sf ||
+    sf.policy !== 'optional' ||
+    sf.enrolled ||
+    !session.hasPassword ||
+    dismissed ||
+    pathname === '/admin/security'
+  )
     return null;
   const dismiss = () => {
     try {

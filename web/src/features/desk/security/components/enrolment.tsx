@@ -8,6 +8,23 @@ import { AppCodeForm, refusalOf } from './app-code-form.tsx';
 type Started = components['schemas']['SecondFactorEnrolment'];
 const enrolment = schemas.EnrolmentInput.properties;
 
+// What a set-up or a replacement asks for: the password, or for an account without one (made by
+// single sign-on) a recent sign-in with the identity provider.
+const intro = {
+  setUp: {
+    password:
+      'Add Lead Desk to an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Aegis, ...). Each sign-in then asks for its 6-digit code. Setting it up asks for your password again.',
+    provider:
+      'Add Lead Desk to an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Aegis, ...). Setting it up needs a recent sign-in with your identity provider: if yours was a while ago, sign out and in again first.',
+  },
+  replace: {
+    password:
+      'A new phone? Replacing your authenticator app asks for your password and a code from the app you have now, or one of your recovery codes.',
+    provider:
+      'A new phone? Replacing your authenticator app asks for a code from the app you have now, or one of your recovery codes, soon after a sign-in with your identity provider.',
+  },
+};
+
 /**
  * Setting up (or replacing) the authenticator app: a new secret as a QR code and as text, then the
  * app's first code confirms it (docs/operations.md#second-factor). The secret lives in this
@@ -15,10 +32,16 @@ const enrolment = schemas.EnrolmentInput.properties;
  */
 export function Enrolment({
   enrolled,
+  hasPassword,
   onConfirmed,
   onActive,
 }: {
   enrolled: boolean;
+  /**
+   * False for an account made by single sign-on: it has no password to ask, and the server wants
+   * a recent sign-in at the identity provider instead (docs/operations.md#single-sign-on).
+   */
+  hasPassword: boolean;
   onConfirmed: (recoveryCodes: string[]) => void;
   /** A set-up is under way (its QR code is shown), or no longer. */
   onActive: (active: boolean) => void;
@@ -35,34 +58,35 @@ export function Enrolment({
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
 
-  // The password always (a stolen session alone must not bind an app); to replace an app, also a
-  // code from it or a recovery code (docs/operations.md#second-factor).
+  // The password always, where the account has one (a stolen session alone must not bind an app);
+  // to replace an app, also a code from it or a recovery code (docs/operations.md#second-factor).
   const begin = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const password = String(data.get('password') ?? '');
     const code = String(data.get('code') ?? '').trim();
-    const now = { password: !password, code: enrolled && !code };
+    const now = { password: hasPassword && !password, code: enrolled && !code };
     setMissing(now);
     if (now.password || now.code) return;
     confirm.reset();
-    start.mutate(enrolled ? { password, code } : { password }, { onSuccess: setStarted });
+    start.mutate(
+      { ...(hasPassword ? { password } : {}), ...(enrolled ? { code } : {}) },
+      { onSuccess: setStarted },
+    );
   };
 
   if (!started)
     return (
       <form noValidate aria-label={enrolled ? 'Replace authenticator app' : 'Set up'} onSubmit={begin}>
         <Stack gap="3" maxW="sm">
-          <Text>
-            {enrolled
-              ? 'A new phone? Replacing your authenticator app asks for your password and a code from the app you have now, or one of your recovery codes.'
-              : 'Add Lead Desk to an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Aegis, ...). Each sign-in then asks for its 6-digit code. Setting it up asks for your password again.'}
-          </Text>
-          <Field.Root required invalid={missing.password}>
-            <Field.Label>Your password</Field.Label>
-            <Input name="password" type="password" autoComplete="current-password" />
-            <Field.ErrorText>{enrolment.password['x-messages'].required}</Field.ErrorText>
-          </Field.Root>
+          <Text>{intro[enrolled ? 'replace' : 'setUp'][hasPassword ? 'password' : 'provider']}</Text>
+          {hasPassword && (
+            <Field.Root required invalid={missing.password}>
+              <Field.Label>Your password</Field.Label>
+              <Input name="password" type="password" autoComplete="current-password" />
+              <Field.ErrorText>{enrolment.password['x-messages'].required}</Field.ErrorText>
+            </Field.Root>
+          )}
           {enrolled && (
             <Field.Root required invalid={missing.code}>
               <Field.Label>Code from your app, or a recovery code</Field.Label>

@@ -2,10 +2,28 @@ import { Alert, Badge, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { components } from '@lead-desk/contract';
 import { sessionQuery } from '../../shared/api/session.ts';
 import { Enrolment } from './enrolment.tsx';
 import { RecoveryCodesPanel } from './recovery-codes.tsx';
 import { RegenerateCodes } from './regenerate-codes.tsx';
+
+type Policy = components['schemas']['SecondFactorStatus']['policy'];
+
+/**
+ * When the desk asks for the code. An account without a password signs in only through the
+ * identity provider, which the desk trusts for the second factor unless ADMIN_MFA=required and
+ * its token states none (docs/operations.md#single-sign-on).
+ */
+function statusOf(enrolled: boolean, hasPassword: boolean, policy: Policy): string {
+  if (hasPassword)
+    return enrolled
+      ? 'Each sign-in asks for a code from your authenticator app.'
+      : 'Your account signs in with the password alone.';
+  if (enrolled && policy === 'required')
+    return 'After your identity provider, each sign-in asks for a code from your authenticator app, unless the provider states a second factor of its own.';
+  return 'Your account signs in through your identity provider, which is in charge of its second factor.';
+}
 
 /**
  * /admin/security: the admin's second factor (docs/operations.md#second-factor). Under
@@ -37,11 +55,7 @@ export function SecurityPage() {
             <Badge colorPalette={enrolled ? 'green' : 'orange'} size="lg">
               {enrolled ? 'On' : 'Off'}
             </Badge>
-            <Text>
-              {enrolled
-                ? 'Each sign-in asks for a code from your authenticator app.'
-                : 'Your account signs in with the password alone.'}
-            </Text>
+            <Text>{statusOf(enrolled, session.hasPassword, policy)}</Text>
           </HStack>
           {enrolled && (
             <Text data-testid="recovery-codes-left">
@@ -76,7 +90,12 @@ export function SecurityPage() {
                 <Heading as="h3" size="lg" id="authenticator-heading">
                   Authenticator app
                 </Heading>
-                <Enrolment enrolled={enrolled} onConfirmed={setCodes} onActive={setEnrolling} />
+                <Enrolment
+                  enrolled={enrolled}
+                  hasPassword={session.hasPassword}
+                  onConfirmed={setCodes}
+                  onActive={setEnrolling}
+                />
               </Stack>
               {enrolled && !enrolling && <RegenerateCodes onCodes={setCodes} />}
             </>

@@ -30,12 +30,14 @@ export function useLogin() {
   });
 }
 
+/**
+ * Sign-out. Its answer is the identity provider's sign-out address when the session began there
+ * and the provider offers one (200), else nothing (204): docs/operations.md#single-sign-on.
+ */
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      await api.POST('/api/admin/logout');
-    },
+    mutationFn: async () => (await api.POST('/api/admin/logout')).data?.providerSignOutUrl ?? null,
     onSettled: () => {
       qc.removeQueries({ queryKey: adminKey });
       qc.setQueryData(sessionKey, null);

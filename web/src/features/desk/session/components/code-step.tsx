@@ -28,11 +28,27 @@ const modes = {
   },
 } as const;
 
+/** What the first step was: the code step says it was passed, and offers to start it again. */
+const firstSteps = {
+  password: { passed: 'Your password is right.', restart: 'Start over with the password' },
+  'single-sign-on': { passed: 'Your identity provider has signed you in.', restart: 'Start over' },
+} as const;
+
 /**
- * The sign-in's second step (docs/operations.md#second-factor): the password was right, and the
- * account asks for a code from its authenticator app or one of its recovery codes.
+ * The sign-in's second step (docs/operations.md#second-factor): the password was right, or the
+ * identity provider let the person in without a second factor the desk trusts
+ * (docs/operations.md#single-sign-on), and the account asks for a code from its authenticator app
+ * or one of its recovery codes.
  */
-export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; onRestart: () => void }) {
+export function CodeStep({
+  after,
+  onSignedIn,
+  onRestart,
+}: {
+  after: keyof typeof firstSteps;
+  onSignedIn: () => void;
+  onRestart: () => void;
+}) {
   const [mode, setMode] = useState<keyof typeof modes>('app');
   const [failure, setFailure] = useState<string | null>(null);
   const m = modes[mode];
@@ -70,7 +86,9 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
   return (
     <form noValidate aria-label="Two-step sign-in" onSubmit={submit}>
       <Stack gap="4">
-        <Text>Your password is right. One more step: {m.hint}</Text>
+        <Text>
+          {firstSteps[after].passed} One more step: {m.hint}
+        </Text>
         <Field.Root invalid={Boolean(error)} required>
           <Field.Label>{m.label}</Field.Label>
           {mode === 'app' ? (
@@ -113,7 +131,7 @@ export function CodeStep({ onSignedIn, onRestart }: { onSignedIn: () => void; on
           {m.switchTo}
         </Button>
         <Button variant="ghost" onClick={onRestart}>
-          Start over with the password
+          {firstSteps[after].restart}
         </Button>
       </Stack>
     </form>

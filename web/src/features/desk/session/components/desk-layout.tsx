@@ -26,14 +26,19 @@ export function DeskLayout({
   const navigate = useNavigate();
   const signOut = () =>
     logout.mutate(undefined, {
-      onSuccess: () =>
+      onSuccess: (providerSignOutUrl) => {
+        // The session began at the identity provider: its own sign-out is next, and it comes
+        // back to the login form (docs/operations.md#single-sign-on).
+        if (providerSignOutUrl) return window.location.assign(providerSignOutUrl);
         notify({
           type: 'success',
           title: 'Logged out',
           description: 'You have been logged out successfully.',
-        }),
+        });
+        void navigate({ to: '/admin/login' });
+      },
       // Signed out on this side whatever the server said: the login form is next.
-      onSettled: () => void navigate({ to: '/admin/login' }),
+      onError: () => void navigate({ to: '/admin/login' }),
     });
   return (
     <Box bg="gray.50" minH="100vh">

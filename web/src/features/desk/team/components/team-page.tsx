@@ -5,8 +5,12 @@ import type { InvitedRole } from '../api/invitations.ts';
 import { InvitationsList } from './invitations-list.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { MembersTable } from './members-table.tsx';
+import { SingleSignOnCard } from './single-sign-on-card.tsx';
 
-/** /admin/team: the people of the desk, their roles, and invitations (docs/operations.md#roles). */
+/**
+ * /admin/team: the people of the desk, their roles, invitations (docs/operations.md#roles) and,
+ * for admins, how single sign-on is set up (docs/operations.md#single-sign-on).
+ */
 export function TeamPage({ me }: { me: { username: string; role: Role } }) {
   const roles = manageable(me.role).filter((r): r is InvitedRole => r !== 'owner');
   return (
@@ -30,6 +34,7 @@ export function TeamPage({ me }: { me: { username: string; role: Role } }) {
           <InvitationsList mayManage={(i) => roles.includes(i.role)} />
         </Stack>
       )}
+      {can(me.role, 'getSingleSignOnSettings') && <SingleSignOnCard />}
     </Stack>
   );
 }
