@@ -15,6 +15,10 @@ function failureOf(error: unknown): { inline: string; notice: string } {
     };
   if (error instanceof ApiError && error.status === 401)
     return { inline: 'Invalid username or password', notice: 'Invalid credentials. Please try again.' };
+  // The password is right but passwords are not this account's way in (LOCAL_LOGIN): the server
+  // says which way is (docs/operations.md#single-sign-on).
+  if (error instanceof ApiError && error.status === 403 && error.detail)
+    return { inline: error.detail, notice: error.detail };
   return { inline: 'The server could not be reached. Please try again.', notice: 'Please try again later.' };
 }
 
