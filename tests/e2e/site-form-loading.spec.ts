@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ownedByReact } from './fixtures.ts';
+import { expectStarted, ownedByReact } from './fixtures.ts';
 import { holdEntryModule, ready, unique } from './site-form-helpers.ts';
 
 test('a form reached from the header loads when used and works @mobile', async ({ page }, info) => {
@@ -82,11 +82,12 @@ test.describe('when a form’s code fails to arrive', () => {
     const field = page.getByRole('form', { name: 'Contact form' }).getByLabel('Name *');
     await field.focus();
     await expect.poll(() => loads).toBe(2);
-    await page.waitForLoadState('networkidle');
-    // The reload set its guard's time; a second reload would set it again.
+    await expectStarted(page);
+    // The reload set its guard's time; a second reload would set it again. (Not 'networkidle':
+    // through nginx something may always be on the wire; the guard is what this waits for.)
     const guard = () => page.evaluate(() => sessionStorage.getItem('chunk-reload-at'));
+    await expect.poll(guard).not.toBeNull();
     const reloadedAt = await guard();
-    expect(reloadedAt).not.toBeNull();
     // The code fails again when the field is used; the page's own handler of that failure runs
     // before this listener, added after it.
     const failedAgain = page.evaluate(
