@@ -6,7 +6,9 @@
 // (Lighthouse's benchmark index, and the load average) beside the medians, the JavaScript and CSS
 // (gzip, as served: the bytes of the files' precompressed copies, which is what tests/e2e/site-budget
 // counts) the landing page loads before any interaction, with the requests' count and their bytes
-// on the wire (headers included), and a last summary line.
+// on the wire (headers included), and a last summary line. Then the spam check's widget solving its
+// challenge on the lead forms' pages (bench/lib/widget-solve.ts), BENCH_WEB_WIDGET_RUNS fresh page
+// loads (20 by default, 0 skips it) with the CPU slowed as for Lighthouse and as many at full speed.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -15,9 +17,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import type { SiteMap } from '../web/src/site-map-file.ts';
 import { root, startApi, startDatabase } from './lib/stack.ts';
+import { challengeMaxNumber, measureWidgetSolve, summary, type WidgetSolve } from './lib/widget-solve.ts';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const CPU_SLOWDOWN = Number(process.env.BENCH_WEB_CPU_SLOWDOWN ?? 4);
+const WIDGET_RUNS = Number(process.env.BENCH_WEB_WIDGET_RUNS ?? 20);
 const ONLY = process.env.BENCH_WEB_ROUTES?.split(',').filter(Boolean);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -125,6 +129,48 @@ async function auditWithRetry(url: string, site: string): Promise<Run> {
   }
 }
 
+/** The pages of the lead forms that carry the spam check, each with its own form first. */
+const FORM_PAGES = ['/', '/get-started', '/schedule-demo'];
+
+/**
+ * The widget's solving time at the Lighthouse CPU slowdown and at full speed (the yardstick).
+ * Chromium's CPU throttling (CDP) slows a page's main thread only, never its workers (a worker
+ * target refuses it), and the widget hashes in workers: the throttled figures are therefore a floor,
+ * and the full-speed ones times the slowdown a ceiling, of the same CPU slowed for every thread.
+ */
+async function widgetSolve(baseUrl: string) {
+  const maxNumber = await challengeMaxNumber(baseUrl);
+  const measure = (rate: number) =>
+    measureWidgetSolve({
+      baseUrl,
+      paths: FORM_PAGES,
+      runs: WIDGET_RUNS,
+      rate,
+      executablePath: CHROME,
+      args: FLAGS,
+    });
+  const slowed = await measure(CPU_SLOWDOWN);
+  const full = await measure(1);
+  const ms = (n: number) => `${Math.round(n)} ms`;
+  const line = (label: string, r: WidgetSolve, times = 1) => {
+    const s = summary(r.solveMs.map((t) => t * times));
+    const touch = summary(r.touchMs.map((t) => t * times));
+    console.log(
+      `${label.padEnd(44)} p50 ${ms(s.p50)} p95 ${ms(s.p95)} max ${ms(s.max)}` +
+        ` | from the first touch of the form: p50 ${ms(touch.p50)} p95 ${ms(touch.p95)}`,
+    );
+  };
+  const tried = [...slowed.numbers, ...full.numbers];
+  console.log(
+    `widget solve: ${WIDGET_RUNS} fresh loads of ${FORM_PAGES.join(' ')} at each speed, ${maxNumber} SHA-256 hashes at most per challenge` +
+      ` (SPAM_CHALLENGE_MAX_NUMBER), median solution ${median(tried)}`,
+  );
+  line(`widget solve, CPU ${CPU_SLOWDOWN}x (main thread; workers 1x)`, slowed);
+  line('widget solve, CPU 1x (yardstick)', full);
+  line(`widget solve, CPU 1x times ${CPU_SLOWDOWN} (every thread)`, full, CPU_SLOWDOWN);
+  return { slowedP95: summary(slowed.solveMs).p95, boundP95: summary(full.solveMs).p95 * CPU_SLOWDOWN };
+}
+
 async function main() {
   build();
   // Every public page, as the build found them in the router's route tree.
@@ -144,8 +190,12 @@ async function main() {
   const site = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-site-'));
   cpSync(path.join(root, 'web/dist'), site, { recursive: true });
   const db = await startDatabase();
-  const api = await startApi(db.url, { STATIC_DIR: site, LOG_LEVEL: 'warn' });
+  // The spam check as `npm start` ships it (monitor), or as set; its widget is measured even when off.
+  const spamChallenge =
+    process.env.SPAM_CHALLENGE === 'off' ? 'monitor' : (process.env.SPAM_CHALLENGE ?? 'monitor');
+  const api = await startApi(db.url, { STATIC_DIR: site, LOG_LEVEL: 'warn', SPAM_CHALLENGE: spamChallenge });
   const rows: { route: string; m: Run }[] = [];
+  let widget: Awaited<ReturnType<typeof widgetSolve>> | undefined;
   try {
     for (const route of routes) {
       const runs: Run[] = [];
@@ -160,6 +210,10 @@ async function main() {
           ` CLS ${m.cls.toFixed(3)} | JS ${(m.jsGz / 1024).toFixed(1)} KB CSS ${(m.cssGz / 1024).toFixed(1)} KB (gzip)` +
           ` | yardstick ${Math.round(m.benchmarkIndex)}`,
       );
+    }
+    if (WIDGET_RUNS > 0) {
+      console.log(`load average before the widget ${load()}, spam challenge: ${spamChallenge}`);
+      widget = await widgetSolve(api.url);
     }
   } finally {
     await api.stop();
@@ -177,6 +231,11 @@ async function main() {
     `min_performance: ${min('performance')} min_a11y: ${min('accessibility')} min_bp: ${min('bestPractices')} min_seo: ${min('seo')} landing_js_gz_kb: ${Math.round(landing.jsGz / 1024)}` +
       ` cpu_slowdown: ${CPU_SLOWDOWN} benchmark_index: ${Math.round(median(rows.map((r) => r.m.benchmarkIndex)))}`,
   );
+  if (widget)
+    console.log(
+      `widget_solve_p95_ms_${CPU_SLOWDOWN}x: ${Math.round(widget.slowedP95)} (goal < 1000; main thread throttled, workers not)` +
+        ` widget_solve_p95_ms_${CPU_SLOWDOWN}x_ceiling: ${Math.round(widget.boundP95)} (${CPU_SLOWDOWN} x the full-speed p95)`,
+    );
 }
 
 await main();
