@@ -21,6 +21,8 @@ export interface WidgetSolveOptions {
 export interface WidgetSolve {
   /** From `verifying` to `verified`, in ms, one per page load. */
   solveMs: number[];
+  /** From `verifying` to the challenge's arrival (the response's end, Resource Timing), in ms. */
+  fetchMs: number[];
   /** From the visitor's first touch of the form (its code then loads) to `verified`, in ms. */
   touchMs: number[];
   /** The number each solution found: the hashes it took, less one. */
@@ -75,15 +77,25 @@ async function once(browser: Browser, url: string, rate: number) {
       undefined,
       { timeout: 60_000 },
     );
-    const states = await page.evaluate(() => window.__widgetStates!);
+    const { states, fetched } = await page.evaluate(() => ({
+      states: window.__widgetStates!,
+      fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
+        (e) => new URL(e.name).pathname === '/api/spam-challenge',
+      )?.responseEnd,
+    }));
     const verifying = states.find((s) => s.state === 'verifying');
     const verified = states.find((s) => s.state === 'verified');
-    if (!verifying || !verified?.payload)
+    if (!verifying || !verified?.payload || fetched === undefined)
       throw new Error(`${url}: the widget did not solve (${states.map((s) => s.state).join(' → ')})`);
     const solution = JSON.parse(Buffer.from(verified.payload, 'base64').toString('utf8')) as {
       number: number;
     };
-    return { solveMs: verified.at - verifying.at, touchMs: verified.at - touched, number: solution.number };
+    return {
+      solveMs: verified.at - verifying.at,
+      fetchMs: fetched - verifying.at,
+      touchMs: verified.at - touched,
+      number: solution.number,
+    };
   } finally {
     await context.close();
   }
@@ -91,11 +103,12 @@ async function once(browser: Browser, url: string, rate: number) {
 
 export async function measureWidgetSolve(opts: WidgetSolveOptions): Promise<WidgetSolve> {
   const browser = await chromium.launch({ executablePath: opts.executablePath, args: opts.args });
-  const result: WidgetSolve = { solveMs: [], touchMs: [], numbers: [] };
+  const result: WidgetSolve = { solveMs: [], fetchMs: [], touchMs: [], numbers: [] };
   try {
     for (let i = 0; i < opts.runs; i++) {
       const run = await once(browser, `${opts.baseUrl}${opts.paths[i % opts.paths.length]}`, opts.rate);
       result.solveMs.push(run.solveMs);
+      result.fetchMs.push(run.fetchMs);
       result.touchMs.push(run.touchMs);
       result.numbers.push(run.number);
     }
