@@ -190,34 +190,25 @@ export function createAuthService(db: Db, config: Config, log: Logger) {
         throw unauthorized('Invalid username or password');
       }
       await throttle.refund(counted);
-      // LOCAL_LOGIN (docs/operations.md#single-sign-on): said only to whoever knows the password.
-      if (config.localLogin === 'off' || (config.localLogin === 'owner' && admin.role !== 'owner')) {
-        securityEvent(log, ctx, 'login.refused', {
-          username,
-          knownDevice: Boolean(device),
-          reason: 'password-sign-in-off',
-        });
+      /** A right password that still does not sign in: recorded, then refused with `error`. */
+      const refuse = async (reason: string, error: Error) => {
+        securityEvent(log, ctx, 'login.refused', { username, knownDevice: Boolean(device), reason });
         await record(ctx, undefined, {
           action: 'session.sign-in-failed',
           target: { type: 'account', id: admin.id },
-          details: { username, reason: 'password-sign-in-off' },
+          details: { username, reason },
         });
-        throw forbidden(passwordSignInOff(config));
-      }
-      // Said only to whoever knows the password (docs/operations.md#deactivation).
-      if (!admin.active) {
-        securityEvent(log, ctx, 'login.refused', {
-          username,
-          knownDevice: Boolean(device),
-          reason: 'deactivated',
-        });
-        await record(ctx, undefined, {
-          action: 'session.sign-in-failed',
-          target: { type: 'account', id: admin.id },
-          details: { username, reason: 'deactivated' },
-        });
-        throw unauthorized('This account has been deactivated. Ask an admin of the team to reactivate it.');
-      }
+        throw error;
+      };
+      // Both said only to whoever knows the password: LOCAL_LOGIN (docs/operations.md#single-sign-on)
+      // and deactivation (docs/operations.md#deactivation).
+      if (config.localLogin === 'off' || (config.localLogin === 'owner' && admin.role !== 'owner'))
+        await refuse('password-sign-in-off', forbidden(passwordSignInOff(config)));
+      if (!admin.active)
+        await refuse(
+          'deactivated',
+          unauthorized('This account has been deactivated. Ask an admin of the team to reactivate it.'),
+        );
       if (config.adminMfa !== 'off' && admin.enrolled) {
         const expiresAt = await askForCode(ctx, admin.id, username, PASSWORD);
         return { secondFactorRequired: { methods: ['totp', 'recovery-code'], expiresAt } };
