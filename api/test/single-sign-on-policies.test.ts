@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { generateSync } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { discoverProvider } from '../src/admin/sso/provider.ts';
@@ -177,6 +178,34 @@ describe('a configuration that cannot work stops the start', () => {
       allowedDomains: ['corp.example', 'b.example'],
       defaultRole: 'viewer',
     });
+  });
+
+  it('the server itself stops at start with the reason, before it opens a database', async () => {
+    const start = (env: Record<string, string>) =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+          env: {
+            ...process.env,
+            PORT: '0',
+            DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none',
+            METRICS_PORT: '',
+            ...env,
+          },
+        });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('close', (status) => resolve({ status, stderr }));
+      });
+    const unreachable = await start({ ...base, OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_ALLOW_HTTP: 'true' });
+    expect(unreachable.status).toBe(1);
+    expect(unreachable.stderr).toContain(
+      'Single sign-on: the identity provider at OIDC_ISSUER=http://127.0.0.1:9 could not be discovered',
+    );
+    const noSecret = await start({ ...base, OIDC_CLIENT_SECRET: '' });
+    expect(noSecret.status).toBe(1);
+    expect(noSecret.stderr).toContain(
+      'OIDC_CLIENT_SECRET (or OIDC_CLIENT_SECRET_FILE) is required with OIDC_ISSUER',
+    );
   });
 
   it('a provider that cannot be reached is a clear error at start', async () => {
