@@ -91,6 +91,49 @@ describe('who gets in (continued)', () => {
     expect((await auditOf('session.signed-in')).at(-1)!.details).not.toHaveProperty('firstLink');
   });
 
+  it('two first sign-ins at once (a double click, or two names alike) make one account each person', async () => {
+    const answers = async (email: string) => {
+      const w = new Walker();
+      return { w, callback: await signInThroughProvider(w, world, email, { stopAtCallback: true }) };
+    };
+    // The same person twice, and two people whose addresses give the same username.
+    const waiting = [
+      await answers('twice@allowed.example'),
+      await answers('twice@allowed.example'),
+      await answers('a+b@allowed.example'),
+      await answers('a-b@allowed.example'),
+    ];
+    // Each sign-in looks for its account, then waits here to insert it, all of them at once.
+    const lock = await world.t.db.connect();
+    await lock.query('BEGIN');
+    await lock.query('LOCK TABLE admin_users IN SHARE MODE');
+    const answered = waiting.map(({ w, callback }) => w.request(`${world.t.baseUrl}${callback}`));
+    await expect
+      .poll(
+        async () =>
+          (
+            await world.t.db.query(
+              "SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'admin_users'::regclass",
+            )
+          ).rows[0].n,
+        { timeout: 20_000 },
+      )
+      .toBe(4);
+    await lock.query('COMMIT');
+    lock.release();
+    const landed = await Promise.all(answered);
+    expect(landed.map((r) => [r.status, r.headers.get('location')])).toEqual(Array(4).fill([303, '/admin']));
+    const { rows } = await world.t.db.query<{ username: string; email: string }>(
+      "SELECT username, email FROM admin_users WHERE email IN ('twice@allowed.example', 'a+b@allowed.example', 'a-b@allowed.example') ORDER BY email",
+    );
+    expect(rows.map((r) => r.email)).toEqual([
+      'a+b@allowed.example',
+      'a-b@allowed.example',
+      'twice@allowed.example',
+    ]);
+    expect(new Set(rows.map((r) => r.username)).size).toBe(3);
+  });
+
   it('an unknown address is refused with the reason, and the refusal is in the audit log', async () => {
     const w = new Walker();
     expect(await signInThroughProvider(w, world, 'stranger@elsewhere.example')).toBe(

@@ -253,7 +253,14 @@ export function createSingleSignOn(
             });
           ({ email, email_verified: verified } = info);
         }
-        const { account, first } = await accountFor(ctx, settings.issuer, claims.sub, email, verified);
+        // Two first sign-ins of one person at once (a double click) both find no account; the
+        // second to insert meets a unique index, and on a second look finds the first one's.
+        const { account, first } = await accountFor(ctx, settings.issuer, claims.sub, email, verified).catch(
+          (err: unknown) => {
+            if ((err as { code?: string }).code !== '23505') throw err;
+            return accountFor(ctx, settings.issuer, claims.sub, email, verified);
+          },
+        );
         accountId = account.id;
         const amr = Array.isArray(claims.amr) ? claims.amr : [];
         const needsCode =
