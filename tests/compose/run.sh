@@ -3,7 +3,9 @@
 # Dockerfiles, starts the compose stack with no configuration but a free port (and the lead rate
 # limit off: the browser suite sends every lead from one address), then through nginx's published
 # port: headers, the Playwright suite, a database stall during a burst of leads that loses no job, an
-# API restart that loses no lead and keeps the session, and three API replicas sharing the traffic. Ends with `down -v`. Prints build times and image sizes.
+# API restart that loses no lead and keeps the session, three API replicas sharing the traffic, and
+# single sign-on through docker-compose.sso.yml's development identity provider. Ends with `down -v`.
+# Prints build times and image sizes.
 #
 # Docker: the machine's own, or the engine of ../shared/tools/offline-docker when its env exists.
 # Without Docker it says so and exits 0 on a developer's machine; in CI (CI set, as .ci/run and CI
@@ -35,7 +37,7 @@ unset ADMIN_USERNAME ADMIN_PASSWORD POSTGRES_PASSWORD ALLOWED_ORIGINS LEAD_RATE_
   BODY_LIMIT_BYTES SESSION_IDLE_MINUTES SESSION_ABSOLUTE_HOURS LOG_LEVEL DB_POOL_SIZE HTTP_PORT SITE_URL \
   ADMIN_MFA TRUST_FORWARDED_PROTO LOGIN_RATE_PER_MINUTE LEADS_RATE_PER_MINUTE \
   SMTP_URL MAIL_FROM SALES_NOTIFY_TO ALERT_DIGEST_AT PUBLIC_URL WORKER_CONCURRENCY WORKER_DB_POOL_SIZE METRICS_PORT \
-  SPAM_CHALLENGE
+  SPAM_CHALLENGE IDP_PORT COMPOSE_FILE
 PROJECT=leaddesk_compose_test_$$
 work=$(mktemp -d)
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
@@ -71,6 +73,7 @@ echo "compose test: project $PROJECT, nginx on $BASE_URL, $(docker version -f 'e
 . tests/compose/steps/through-nginx.sh
 . tests/compose/steps/db-pause.sh
 . tests/compose/steps/restart-and-scale.sh
+. tests/compose/steps/single-sign-on.sh
 
 section "Summary"
 printf '  build:  api %s s, web %s s%s\n' "${build_s[api]}" "${build_s[web]}" \
