@@ -17,6 +17,12 @@ export interface ProviderOptions {
   clientSecret: string;
   redirectUri: string;
   postLogoutRedirectUri: string;
+  /**
+   * A new person's subject (`sub`) from their address, so that it stays the same when the
+   * provider restarts and forgets everyone (the desk finds its accounts by subject); by default a
+   * random one.
+   */
+  subjectFromEmail?: boolean;
 }
 
 export interface RunningProvider {

@@ -2,9 +2,9 @@
 // API's tests run it in their own process (tests/oidc/test-provider.ts); the Docker stack runs it
 // as its `idp` service to try single sign-on locally (deploy/idp/server.mjs,
 // docs/operations.md#sso-compose). One copy of the code for both. Types: provider.d.mts.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
 
 /** The longest sign-in form the provider reads (an address and a checkbox). */
@@ -30,8 +30,11 @@ export async function startProvider(opts) {
   const issuer = opts.issuer ?? `http://${host}:${port}`;
   const clientId = opts.clientId;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const kid = 'idp-key';
-  const jwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
+  const exported = await exportJWK(privateKey);
+  // A new key on every start, named by its thumbprint: a client holding the previous one sees a
+  // key id it does not know and fetches the provider's keys again.
+  const kid = await calculateJwkThumbprint(exported);
+  const jwk = { ...exported, kid, alg: 'RS256', use: 'sig' };
   /** @type {Map<string, import('./provider.d.mts').Person>} */
   const people = new Map();
   /** @type {((claims: import('jose').JWTPayload) => import('jose').JWTPayload) | undefined} */
@@ -110,7 +113,9 @@ export async function startProvider(opts) {
     }
     let sub = subjectOf(email);
     if (!sub) {
-      sub = `person-${randomUUID()}`;
+      sub = opts.subjectFromEmail
+        ? `person-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)}`
+        : `person-${randomUUID()}`;
       people.set(sub, { email, verified: true });
     }
     const details = await provider.interactionDetails(ctx.req, ctx.res);

@@ -5,8 +5,8 @@
 //   OIDC_CLIENT_ID, OIDC_CLIENT_SECRET
 //   REDIRECT_URI                   the desk's PUBLIC_URL + /api/admin/sso/callback
 //   POST_LOGOUT_REDIRECT_URI       the desk's PUBLIC_URL + /admin/login
-// For trying single sign-on only: anyone signs in with any address, and it forgets everything
-// (people, sessions, its signing key) when it stops.
+// For trying single sign-on only: anyone signs in with any address, and it forgets its sessions
+// and signing key when it stops (a person's subject comes from their address and stays the same).
 import { startProvider } from './provider.mjs';
 
 const env = process.env;
@@ -30,6 +30,8 @@ const provider = await startProvider({
   clientSecret: env.OIDC_CLIENT_SECRET,
   redirectUri: env.REDIRECT_URI,
   postLogoutRedirectUri: env.POST_LOGOUT_REDIRECT_URI,
+  // The desk knows its people by subject: the same address is the same person after a restart.
+  subjectFromEmail: true,
 });
 console.log(
   `idp: development identity provider at ${provider.issuer} (listening on port ${provider.port}) for client ` +
