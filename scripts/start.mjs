@@ -35,6 +35,10 @@ if (!existsSync(apiBundle) || statSync(apiBundle).mtimeMs < newest(path.join(roo
   run(['run', 'build', '-w', 'api']);
 }
 
+// `--build-only`: what a run of several servers at once (tests/compose/steps/through-nginx.sh) does
+// first, so that they do not each build the same files over one another.
+if (process.argv.includes('--build-only')) process.exit(0);
+
 const child = spawn(process.execPath, ['--enable-source-maps', apiBundle], {
   cwd: root,
   stdio: 'inherit',

@@ -4,6 +4,9 @@
 
 section "Playwright through nginx ($BASE_URL): the desktop suite and the CSP checks"
 export BASE_URL SITE_ROUTES_FILE E2E_ADMIN_PASSWORD=$ADMIN_PW COMPOSE_TEST_OUTPUT=$work/pw-compose
+# The specs with a server of their own (docs/testing.md#a-server-of-a-specs-own) start it with
+# scripts/start.mjs, which builds a missing or stale site: built once here, not by two at once.
+node scripts/start.mjs --build-only > "$work/build-for-specs.log" 2>&1 || { cat "$work/build-for-specs.log"; die "the build for the specs' own servers failed"; }
 check "tests/e2e (desktop) pass through nginx" \
   npx playwright test --project=desktop --reporter=list --output "$work/pw-e2e"
 # Then the tests that must run alone on the server (docs/testing.md#browser-tests), one at a time.
