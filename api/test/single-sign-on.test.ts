@@ -156,6 +156,33 @@ describe('who gets in (continued)', () => {
     );
   });
 
+  it("takes Microsoft Entra ID's xms_edov for a verified address, and a string 'true' as OpenID's", async () => {
+    await owner.post('/api/team/invitations').send({ email: 'entra.person@corp.example', role: 'viewer' });
+    // As Entra answers when asked for the optional claims `email` and `xms_edov`.
+    world.idp.tamperNextIdToken(({ email_verified: _dropped, ...c }) => ({
+      ...c,
+      email: 'entra.person@corp.example',
+      xms_edov: true,
+    }));
+    const entra = new Walker();
+    expect(await signInThroughProvider(entra, world, 'someone-at-entra@tenant.example')).toBe('/admin');
+    expect((await sessionOf(entra)).body).toMatchObject({
+      username: 'entra.person@corp.example',
+      role: 'viewer',
+    });
+    // The address alone, as Entra sends it without xms_edov, proves nothing.
+    await owner.post('/api/team/invitations').send({ email: 'claimed@corp.example', role: 'viewer' });
+    world.idp.tamperNextIdToken(({ email_verified: _dropped, ...c }) => ({
+      ...c,
+      email: 'claimed@corp.example',
+    }));
+    expect(await signInThroughProvider(new Walker(), world, 'claimer@tenant.example')).toBe(
+      '/admin/login?sso=unverified-email',
+    );
+    world.idp.tamperNextIdToken((c) => ({ ...c, email: 'claimed@corp.example', email_verified: 'true' }));
+    expect(await signInThroughProvider(new Walker(), world, 'claimer2@tenant.example')).toBe('/admin');
+  });
+
   it('a changed address at the provider does not lead into another account', async () => {
     const first = new Walker();
     expect(await signInThroughProvider(first, world, 'owen@allowed.example')).toBe('/admin');

@@ -45,6 +45,16 @@ export function deskAddress(value: string | undefined): string | null {
   return value;
 }
 
+/**
+ * Whether the provider vouches for the address: `email_verified` (OpenID Connect; some providers
+ * send it as the string "true"), or Microsoft Entra ID's `xms_edov` (the address's domain is
+ * verified by its owner), which Entra sends instead when asked (docs/operations.md#single-sign-on).
+ * Entra's `email` alone is not proof: anyone can set it on an account of their own tenant.
+ */
+function addressVerified(claims: Record<string, unknown>): boolean {
+  return [claims.email_verified, claims.xms_edov].some((v) => v === true || v === 'true');
+}
+
 /** A name for an account made by single sign-on: its address, in the letters usernames allow. */
 const usernameFor = (email: string) =>
   email.replace(/[^a-z0-9._@-]/g, '-').replace(/^[^a-z0-9]+/, '') || 'sso';
@@ -105,7 +115,7 @@ export function createSingleSignOn(
    * The account the provider's person is, linking it on the first sign-in, or making it from a
    * pending invitation or an allowed domain; in one transaction, its audit entries with it.
    */
-  function accountFor(ctx: Context, issuer: string, subject: string, email: unknown, verified: unknown) {
+  function accountFor(ctx: Context, issuer: string, subject: string, email: unknown, verified: boolean) {
     return inTransaction(db, async (q) => {
       const linked = await repo.lockAccountBySubject(q, issuer, subject);
       if (linked) {
@@ -114,7 +124,7 @@ export function createSingleSignOn(
       }
       if (typeof email !== 'string' || email.trim() === '') throw new Refused('unverified-email', 'no-email');
       const address = email.trim().toLowerCase();
-      if (verified !== true) throw new Refused('unverified-email', 'unverified-email', { email: address });
+      if (!verified) throw new Refused('unverified-email', 'unverified-email', { email: address });
       const link = (id: number) =>
         record(q, ctx, id, {
           action: 'account.linked-to-provider',
@@ -243,7 +253,8 @@ export function createSingleSignOn(
             throw answerRefused(err);
           });
         const claims = tokens.claims()!;
-        let { email, email_verified: verified } = claims;
+        let email = claims.email;
+        let verified = addressVerified(claims);
         if (email === undefined && tokens.access_token) {
           // Some providers put the address in UserInfo only.
           const info = await oidc
@@ -251,7 +262,8 @@ export function createSingleSignOn(
             .catch((err: unknown) => {
               throw answerRefused(err);
             });
-          ({ email, email_verified: verified } = info);
+          email = info.email;
+          verified = addressVerified(info);
         }
         // Two first sign-ins of one person at once (a double click) both find no account; the
         // second to insert meets a unique index, and on a second look finds the first one's.
