@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eraseLeads } from '../src/admin/privacy/erasure.repo.ts';
+import { inTransaction } from '../src/db/transaction.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { startWorker, type Worker } from '../src/jobs/worker.ts';
 import { DIGEST_LIST } from '../src/mail/digest.ts';
@@ -147,6 +149,40 @@ describe('a burst of leads', () => {
       [ids.at(-1)],
     );
     expect(history.rows).toEqual([{ text: `in a digest of ${total} new leads, to ${SALES[0]}` }]);
+  });
+
+  it('an erasure of one lead empties the digest on every alert that carried it, and only there', async () => {
+    const ids = await contacts(DIGEST_AT);
+    await start();
+    await smtp.waitFor(DIGEST_AT + 1);
+    await worker?.stop();
+    worker = undefined;
+    const digest = await t.db.query<{ digest: string }>(
+      `SELECT DISTINCT digest_message_id AS digest FROM mail_messages
+        WHERE template = 'sales-alert' AND digest_message_id IS NOT NULL`,
+    );
+    expect(digest.rows).toHaveLength(1);
+
+    await inTransaction(t.db, (db) =>
+      eraseLeads(db, [{ kind: 'contact', id: ids[0]! }], ['burst0@example.com'], 'request'),
+    );
+    // The digest's text names every lead it carried: each of its rows loses it.
+    const copies = await t.db.query(
+      `SELECT lead_id, body_text, subject, recipients FROM mail_messages
+        WHERE template = 'sales-alert' AND lead_id = ANY ($1::bigint[]) ORDER BY lead_id`,
+      [ids],
+    );
+    expect(copies.rows).toEqual(
+      ids.map((id) => ({ lead_id: id, body_text: null, subject: null, recipients: null })),
+    );
+    // The other leads' own emails (their acknowledgments) keep their content.
+    const kept = await t.db.query(
+      `SELECT lead_id FROM mail_messages
+        WHERE template = 'acknowledgment' AND lead_id = ANY ($1::bigint[]) AND body_text IS NOT NULL
+        ORDER BY lead_id`,
+      [ids],
+    );
+    expect(kept.rows.map((r) => Number(r.lead_id))).toEqual(ids.slice(1));
   });
 
   it(`sends alerts one by one when fewer than ${DIGEST_AT} wait`, async () => {

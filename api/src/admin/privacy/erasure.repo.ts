@@ -85,8 +85,13 @@ export async function eraseLeads(
   // Emails: unsent ones are cancelled (the worker records an outcome only for a message still
   // 'sending' under its try, so one in flight now records nothing); every copy of the content
   // goes, including a digest's copies on the other alerts it carried (they hold this lead's lines).
+  // Two lookups joined, not one OR, so each uses its index (by lead, by digest).
   const mail = await db.query(
-    `WITH mine AS (SELECT id, digest_message_id FROM mail_messages WHERE ${IN_REFS})
+    `WITH mine AS (SELECT id, digest_message_id FROM mail_messages WHERE ${IN_REFS}),
+     copies AS (
+       SELECT id FROM mine
+       UNION SELECT d.id FROM mail_messages d WHERE d.digest_message_id IN (SELECT digest_message_id FROM mine)
+     )
      UPDATE mail_messages m
         SET status = CASE WHEN m.status IN ('queued', 'sending', 'held') THEN 'failed' ELSE m.status END,
             last_error = CASE WHEN m.status IN ('queued', 'sending', 'held')
@@ -94,8 +99,7 @@ export async function eraseLeads(
             recipients = NULL, subject = NULL, html = NULL, body_text = NULL, calendar = NULL, headers = NULL,
             params = '{}', smtp_response = NULL, lease_until = NULL, updated_at = clock_timestamp(),
             erased_at = clock_timestamp()
-      WHERE m.id IN (SELECT id FROM mine)
-         OR m.digest_message_id IN (SELECT digest_message_id FROM mine WHERE digest_message_id IS NOT NULL)`,
+      WHERE m.id IN (SELECT id FROM copies)`,
     [kinds, ids],
   );
   await db.query(`UPDATE lead_events SET detail = '{}' WHERE ${IN_REFS} AND detail <> '{}'`, [kinds, ids]);
