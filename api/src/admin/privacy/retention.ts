@@ -16,18 +16,42 @@ import {
 /** The graphile-worker task the crontab schedules (worker.ts). */
 export const RETENTION_TASK = 'retention';
 
-/** Rows one batch takes: one short transaction each, so the site never waits long behind it. */
+/**
+ * Batches are sized by time (docs/operations.md#retention): each aims at `RETENTION_BATCH_MS` of
+ * work in one transaction, short enough that the site never notices it, long enough that the fixed
+ * cost of a batch (its round trips, its `person.erased` event) is small beside its rows. The first
+ * takes `RETENTION_BATCH` rows; each next one is scaled by how long the last took, at most doubled.
+ */
 export const RETENTION_BATCH = 500;
+export const RETENTION_BATCH_MS = 150;
+const MIN_BATCH = 100;
+const MAX_BATCH = 20_000;
 
 export type RetentionCounts = Record<'leads' | 'unconfirmed' | 'emails' | 'webhooks' | 'audit', number>;
 
-/** Runs `step` in its own short transactions until a batch comes back short; the total done. */
-async function inBatches(db: Db, batch: number, step: (client: Queryable) => Promise<number>) {
+/** The next batch's size, from how many rows the last one took and in how many milliseconds. */
+export function nextBatchSize(size: number, ms: number): number {
+  const scaled = Math.round((size * RETENTION_BATCH_MS) / Math.max(ms, 1));
+  return Math.min(MAX_BATCH, Math.max(MIN_BATCH, Math.min(scaled, size * 2)));
+}
+
+/**
+ * Runs `step` in its own short transactions until a batch comes back short; the total done.
+ * `fixed`: every batch takes that many rows (tests make batches of one or two to race them).
+ */
+async function inBatches(
+  db: Db,
+  fixed: number | undefined,
+  step: (client: Queryable, size: number) => Promise<number>,
+) {
   let total = 0;
+  let size = fixed ?? RETENTION_BATCH;
   for (;;) {
-    const n = await inTransaction(db, step);
+    const t0 = performance.now();
+    const n = await inTransaction(db, (client) => step(client, size));
     total += n;
-    if (n < batch) return total;
+    if (n < size) return total;
+    if (fixed === undefined) size = nextBatchSize(size, performance.now() - t0);
   }
 }
 
@@ -40,26 +64,24 @@ export async function runRetention(
   days: RetentionDays,
   opts: { batch?: number; metrics?: Metrics; log?: Logger } = {},
 ): Promise<RetentionCounts> {
-  const batch = opts.batch ?? RETENTION_BATCH;
+  const fixed = opts.batch;
   const counts: RetentionCounts = { leads: 0, unconfirmed: 0, emails: 0, webhooks: 0, audit: 0 };
   const { leadDays, unconfirmedDays, emailDays, webhookDays, auditDays } = days;
   if (leadDays !== null) {
     for (const kind of PERSON_KINDS)
-      counts.leads += await inBatches(db, batch, (c) => eraseExpiredLeads(c, kind, leadDays, batch));
-    counts.leads += await inBatches(db, batch, (c) =>
-      eraseExpiredSubscribers(c, 'inactive', leadDays, batch),
-    );
+      counts.leads += await inBatches(db, fixed, (c, n) => eraseExpiredLeads(c, kind, leadDays, n));
+    counts.leads += await inBatches(db, fixed, (c, n) => eraseExpiredSubscribers(c, 'inactive', leadDays, n));
   }
   if (unconfirmedDays !== null)
-    counts.unconfirmed = await inBatches(db, batch, (c) =>
-      eraseExpiredSubscribers(c, 'pending', unconfirmedDays, batch),
+    counts.unconfirmed = await inBatches(db, fixed, (c, n) =>
+      eraseExpiredSubscribers(c, 'pending', unconfirmedDays, n),
     );
   if (emailDays !== null)
-    counts.emails = await inBatches(db, batch, (c) => purgeEmailBodies(c, emailDays, batch));
+    counts.emails = await inBatches(db, fixed, (c, n) => purgeEmailBodies(c, emailDays, n));
   if (webhookDays !== null)
-    counts.webhooks = await inBatches(db, batch, (c) => purgeWebhookPayloads(c, webhookDays, batch));
+    counts.webhooks = await inBatches(db, fixed, (c, n) => purgeWebhookPayloads(c, webhookDays, n));
   if (auditDays !== null)
-    counts.audit = await inBatches(db, batch, (c) => deleteAuditEntriesOlderThan(c, auditDays, batch));
+    counts.audit = await inBatches(db, fixed, (c, n) => deleteAuditEntriesOlderThan(c, auditDays, n));
 
   await insertAuditEntry(
     db,
