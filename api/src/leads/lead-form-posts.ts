@@ -1,4 +1,4 @@
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type { Contract, Operation } from '../contract/load.ts';
 import { isDatabaseUnavailable } from '../db/pool.ts';
 import { seeOther } from '../http/redirect.ts';
