@@ -32,12 +32,13 @@ export async function takePendingSignIn(db: Db, idHash: Buffer): Promise<Pending
     nonce: string;
     code_verifier: string;
     redirect: string | null;
+    live: boolean;
   }>(
     `DELETE FROM sso_sign_ins WHERE id_hash = $1 RETURNING state, nonce, code_verifier, redirect,
        expires_at > now() AS live`,
     [idHash],
   );
-  const row = rows[0] as ((typeof rows)[number] & { live: boolean }) | undefined;
+  const row = rows[0];
   return row?.live
     ? { state: row.state, nonce: row.nonce, codeVerifier: row.code_verifier, redirect: row.redirect }
     : undefined;

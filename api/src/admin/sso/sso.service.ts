@@ -236,7 +236,6 @@ export function createSingleSignOn(
       // No sign-in of this browser's: nothing to check or record (a bookmark, a made-up request).
       if (!token) return seeOther(ctx, loginPage('sso=expired'));
       clearCookie(ctx, 'sso');
-      let accountId: number | undefined;
       try {
         const pending = await repo.takePendingSignIn(db, hashToken(token));
         if (!pending) throw new Refused('expired', 'sign-in-expired');
@@ -273,7 +272,6 @@ export function createSingleSignOn(
             return accountFor(ctx, settings.issuer, claims.sub, email, verified);
           },
         );
-        accountId = account.id;
         const amr = Array.isArray(claims.amr) ? claims.amr : [];
         const needsCode =
           config.adminMfa === 'required' && !amr.some((m) => SECOND_FACTOR_AMR.includes(String(m)));
@@ -290,9 +288,7 @@ export function createSingleSignOn(
         securityEvent(log, ctx, 'sso.refused', { reason: err.reason, ...err.details });
         await record(db, ctx, null, {
           action: 'session.sign-in-failed',
-          ...((err.accountId ?? accountId)
-            ? { target: { type: 'account', id: (err.accountId ?? accountId)! } }
-            : {}),
+          ...(err.accountId ? { target: { type: 'account', id: err.accountId } } : {}),
           details: { with: 'single-sign-on', issuer: settings.issuer, reason: err.reason, ...err.details },
         }).catch((auditErr: unknown) => {
           if (!isDatabaseUnavailable(auditErr)) throw auditErr;
