@@ -170,17 +170,16 @@ function ReassignAll({ member, members }: { member: TeamMember; members: TeamMem
       !window.confirm(`Move all ${member.assignedLeads} leads of ${member.username} to ${target.username}?`)
     )
       return;
-    reassign.mutate(
-      { id: member.id, toAssigneeId: target.id },
-      {
-        onSuccess: ({ total }) =>
-          notify({
-            type: 'success',
-            title: `${total} ${total === 1 ? 'lead' : 'leads'} reassigned`,
-            description: `From ${member.username} to ${target.username}.`,
-          }),
-        onError: refused('Nothing was reassigned'),
-      },
+    // The answer through the mutation's promise, not per-call callbacks: the refetch that follows
+    // it empties this person's leads, which removes this control before such callbacks would run.
+    reassign.mutateAsync({ id: member.id, toAssigneeId: target.id }).then(
+      ({ total }) =>
+        notify({
+          type: 'success',
+          title: `${total} ${total === 1 ? 'lead' : 'leads'} reassigned`,
+          description: `From ${member.username} to ${target.username}.`,
+        }),
+      refused('Nothing was reassigned'),
     );
   };
   return (
