@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type supertest from 'supertest';
 import { hashPassword } from '../src/admin/auth/password.ts';
+import { auditCsvBatches } from '../src/admin/audit/audit.repo.ts';
 import { cliSource } from '../src/admin/audit/audit.ts';
 import { inTransaction } from '../src/db/transaction.ts';
 import { removeSecondFactor, resetPassword } from '../src/admin/team/accounts.service.ts';
@@ -232,7 +233,8 @@ describe('the audit log', () => {
 
   it('pages newest first and filters by who, action, target and time', async () => {
     const all = await entries({ limit: 200 });
-    expect(all.map((e) => e.id)).toEqual([...all.map((e) => e.id)].sort((a, b) => b - a));
+    const times = all.map((e) => Date.parse((e as Entry & { at: string }).at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
     const first = await admin.get('/api/audit-entries').query({ limit: 2 });
     const second = await admin.get('/api/audit-entries').query({ limit: 2, cursor: first.body.nextCursor });
     expectContract('listAuditEntries', second);
@@ -253,6 +255,61 @@ describe('the audit log', () => {
       .get('/api/audit-entries')
       .query({ from: '2030-01-02T00:00:00Z', to: '2030-01-01T00:00:00Z' });
     expect(backwards.status).toBe(400);
+  });
+
+  it('orders by time, then id, in pages and in the export, however the ids were drawn', async () => {
+    // Written in an order of ids that is not the order of their times, some a microsecond apart
+    // (a page's start keeps every microsecond), some at the very same time (then the id decides).
+    const times = [
+      '2020-05-01T10:00:00.000003Z',
+      '2020-05-01T10:00:00.000001Z',
+      '2020-05-03T00:00:00Z',
+      '2020-05-01T10:00:00.000002Z',
+      '2020-05-02T00:00:00Z',
+      '2020-05-02T00:00:00Z',
+      '2020-04-30T00:00:00Z',
+    ];
+    const { rows } = await t.db.query<{ id: string; at: string }>(
+      `INSERT INTO audit_entries (at, actor_kind, action, target_type, target_id)
+       SELECT t, 'system', 'webhook.secret-rotated', 'webhook-endpoint', 'order-check'
+         FROM unnest($1::timestamptz[]) WITH ORDINALITY AS x (t, n) ORDER BY n
+       RETURNING id::text, at::text`,
+      [times],
+    );
+    const expected = [...rows]
+      .sort((a, b) => (a.at === b.at ? Number(b.id) - Number(a.id) : a.at < b.at ? 1 : -1))
+      .map((r) => Number(r.id));
+    const filter = { targetType: 'webhook-endpoint' as const, targetId: 'order-check' };
+    const paged: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const res = await admin
+        .get('/api/audit-entries')
+        .query({ ...filter, limit: 2, ...(cursor ? { cursor } : {}) });
+      expectContract('listAuditEntries', res);
+      paged.push(...res.body.entries.map((e: Entry) => e.id));
+      cursor = res.body.nextCursor ?? undefined;
+    } while (cursor);
+    expect(paged).toEqual(expected);
+    // A range: from is inclusive, to exclusive.
+    const range = await entries({
+      ...filter,
+      from: '2020-05-01T10:00:00.000002Z',
+      to: '2020-05-02T00:00:00Z',
+    });
+    expect(range.map((e) => e.id)).toEqual(expected.slice(3, 5));
+    // The export in batches of two runs through the same order, each entry once.
+    let csv = '';
+    for await (const lines of auditCsvBatches(t.db, filter, 2)) csv += lines;
+    const exported = csv
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(',')[0]);
+    const byId = new Map(
+      (await entries({ ...filter, limit: 10 })).map((e) => [e.id, (e as Entry & { at: string }).at]),
+    );
+    expect(exported).toEqual(expected.map((id) => byId.get(id)));
+    expect(exported).toHaveLength(times.length);
   });
 
   /** The audit export of one action's entries, its body as text. */

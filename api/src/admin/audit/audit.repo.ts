@@ -40,8 +40,17 @@ export interface AuditFilters {
   to?: string;
 }
 
-/** The WHERE clause of the filters, entries older than `before` (an id), and its parameters. */
-function where(f: AuditFilters, before: number | undefined) {
+/**
+ * Where a page starts: after the entry a cursor names (its id; its time is looked up), or after
+ * the last entry of an export's batch (its time as the database wrote it, and its id).
+ */
+type After = { id: number } | { at: string; id: number };
+
+/**
+ * The WHERE clause of the filters, entries older than `after` in the log's order (at, then id:
+ * each index of the table ends with both, see the order-audit-by-time migration), and its parameters.
+ */
+function where(f: AuditFilters, after: After | undefined) {
   const params: unknown[] = [];
   const conds: string[] = [];
   const add = (sql: (p: string) => string, value: unknown) => {
@@ -56,7 +65,14 @@ function where(f: AuditFilters, before: number | undefined) {
   add((p) => `e.target_id = ${p}`, f.targetId);
   add((p) => `e.at >= ${p}::timestamptz`, f.from);
   add((p) => `e.at < ${p}::timestamptz`, f.to);
-  add((p) => `e.id < ${p}`, before);
+  if (after && 'at' in after) {
+    params.push(after.at, after.id);
+    conds.push(`(e.at, e.id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
+  } else if (after) {
+    // A cursor whose entry the retention job has since deleted ends the listing: every older
+    // entry went before it (docs/operations.md#retention deletes the oldest first).
+    add((p) => `(e.at, e.id) < (SELECT c.at, c.id FROM audit_entries c WHERE c.id = ${p})`, after.id);
+  }
   return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
 }
 
@@ -96,16 +112,16 @@ function toApi(r: Row): S['AuditEntry'] {
   };
 }
 
-/** One page, newest first; the cursor is the last entry's id (ids only grow). */
+/** One page, newest first; the cursor is the last entry's id. */
 export async function listAuditEntries(
   db: Db,
   f: AuditFilters,
   limit: number,
   before: number | undefined,
 ): Promise<{ entries: S['AuditEntry'][]; nextCursor: string | null }> {
-  const w = where(f, before);
+  const w = where(f, before === undefined ? undefined : { id: before });
   const { rows } = await db.query<Row>(
-    `${SELECT} ${w.sql} ORDER BY e.id DESC LIMIT $${w.params.length + 1}`,
+    `${SELECT} ${w.sql} ORDER BY e.at DESC, e.id DESC LIMIT $${w.params.length + 1}`,
     [...w.params, limit + 1],
   );
   const page = rows.slice(0, limit).map(toApi);
@@ -135,25 +151,33 @@ const CSV_LINE = CSV_CELLS.map((c) => csvCellSql(`coalesce(${c}, '')`)).join(` |
  * raised the process's memory by some 100 MB (npm run bench:admin).
  */
 export async function* auditCsvBatches(db: Db, f: AuditFilters, batch = 500): AsyncGenerator<string> {
-  let before: number | undefined;
+  let after: After | undefined;
   for (;;) {
-    const w = where(f, before);
-    const { rows } = await db.query<{ lines: string | null; n: number; last: number | null }>(
+    const w = where(f, after);
+    const { rows } = await db.query<{
+      lines: string | null;
+      n: number;
+      at: string | null;
+      id: number | null;
+    }>(
       `WITH b AS MATERIALIZED (
-         SELECT e.id, ${CSV_LINE} AS line
+         SELECT e.at, e.id, ${CSV_LINE} AS line
            FROM audit_entries e LEFT JOIN admin_users u ON u.id = e.actor_id
-           ${w.sql} ORDER BY e.id DESC LIMIT $${w.params.length + 1}
-       )
-       SELECT string_agg(line || E'\\r\\n', '' ORDER BY id DESC) AS lines, count(*)::int AS n, min(id) AS last
+           ${w.sql} ORDER BY e.at DESC, e.id DESC LIMIT $${w.params.length + 1}
+       ),
+       last AS (SELECT at, id FROM b ORDER BY at, id LIMIT 1)
+       SELECT string_agg(line || E'\\r\\n', '' ORDER BY at DESC, id DESC) AS lines, count(*)::int AS n,
+              -- Its time as text keeps every microsecond for the next batch's start.
+              (SELECT at::text FROM last) AS at, (SELECT id FROM last) AS id
          FROM b`,
       [...w.params, batch],
     );
-    const { lines, n, last } = rows[0]!;
+    const { lines, n, at, id } = rows[0]!;
     // Emptied at once, the driver's result no longer holds the batch's text (csv-export.repo.ts).
     rows.length = 0;
     if (lines) yield lines;
-    if (n < batch || last === null) return;
-    before = Number(last);
+    if (n < batch || at === null || id === null) return;
+    after = { at, id: Number(id) };
   }
 }
 
@@ -164,7 +188,7 @@ export async function auditEntriesAbout(
 ): Promise<S['AuditEntry'][]> {
   const { rows } = await db.query<Row>(
     `${SELECT} WHERE (e.target_type, e.target_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))
-      ORDER BY e.id`,
+      ORDER BY e.at, e.id`,
     [leads.map((l) => l.kind), leads.map((l) => String(l.id))],
   );
   return rows.map(toApi);
