@@ -40,11 +40,11 @@ const guard = (g: Partial<Guard> = {}): Guard => ({
   ...g,
 });
 const insertContacts = (db: Db, items: GuardedItem[]) => insertGuarded(db, contactKind, items);
-// The row's fields, then its seven attribution fields and its spam check, all empty.
+// The row's fields, then its seven attribution fields, all empty; the spam check off.
 const item = (name: string, g: Partial<Guard> = {}): GuardedItem => ({
   guard: guard(g),
-  values: [...Object.values(row(name)), ...Array<string>(8).fill('')],
-  held: false,
+  values: [...Object.values(row(name)), ...Array<string>(7).fill('')],
+  spam: { checked: '', challenge: null, expiresAt: null, enforce: false },
 });
 const storedNames = async () =>
   (await db.query<{ name: string }>('SELECT name FROM contact_submissions ORDER BY id')).rows.map(

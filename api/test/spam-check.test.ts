@@ -107,3 +107,41 @@ describe('the proof-of-work check (docs/product.md#spam)', () => {
     expect(res.body.errors[0].path).toBe('/altcha');
   });
 });
+
+describe('a solution and the rate limit (docs/product.md#spam)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ leadRateLimitPerMinute: 1, spamChallenge: 'enforce', trustProxy: true });
+  });
+  afterAll(() => limited.close());
+
+  /** A submission from this address (each address has one a minute here). */
+  const send = async (address: string, altcha?: string) =>
+    limited
+      .request()
+      .post('/api/contact')
+      .set('X-Forwarded-For', address)
+      .send(altcha === undefined ? contact : { ...contact, altcha });
+
+  it('is not spent by a submission the limit refused: its retry passes, and only once', async () => {
+    expect((await send('192.0.2.1')).status).toBe(201);
+    const solution = await solve((await limited.request().get('/api/spam-challenge')).body as Challenge);
+    const refused = await send('192.0.2.1', solution);
+    expect(refused.status).toBe(429);
+    // The visitor tries again from another network.
+    const retried = await send('192.0.2.2', solution);
+    expect(retried.status).toBe(201);
+    const stored = await limited.db.query<{ spam_check: string }>(
+      'SELECT spam_check FROM contact_submissions WHERE id = $1',
+      [retried.body.id],
+    );
+    expect(stored.rows).toEqual([{ spam_check: 'passed' }]);
+    const replayed = await send('192.0.2.3', solution);
+    expect(replayed.status).toBe(201);
+    const held = await limited.db.query<{ reason: string }>(
+      'SELECT reason FROM suspected_spam WHERE id = $1',
+      [replayed.body.id],
+    );
+    expect(held.rows).toEqual([{ reason: 'replayed' }]);
+  });
+});

@@ -3,6 +3,7 @@ import { writeDeadline, type Db } from '../db/pool.ts';
 import { RETRY_AFTER_SQL, takeSql } from '../limits/rate-limit.repo.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { LeadKind } from './lead-kinds.ts';
+import type { SpamCheck } from '../spam/challenge.ts';
 
 /** The rate-limit bucket and idempotency key that guard one submission. */
 export interface Guard {
@@ -23,6 +24,10 @@ export interface GuardedResult {
   retryAfterSeconds: number;
   /** The stored lead's answer, or null when nothing was stored (limited, or a replayed key). */
   created: { id: number; createdAt: string } | null;
+  /** The spam check's outcome as stored (`replayed` when an earlier submission redeemed the solution). */
+  spamCheck: SpamCheck;
+  /** Stored as suspected spam instead of a lead. */
+  held: boolean;
 }
 
 export interface StoredAnswer {
@@ -74,8 +79,13 @@ const RATE_LIMIT_COLUMNS = `
  * they will give, and inserts the leads whose claim succeeded (or that carry no key). A concurrent
  * request with the same key waits on the key's unique index, then finds it taken and replays the
  * stored answer; two with the same key in one batch claim once. So a lead is never stored twice.
- * A lead held as suspected spam goes to suspected_spam instead of its table, with the id and date
- * its answer gives (docs/product.md#spam), so none of the table's triggers run for it.
+ * A passing proof-of-work solution is redeemed here too, in the lead's own transaction: a
+ * submission refused by the limit or lost to a failed write has not spent it, and its retry still
+ * passes; of two submissions with one solution, only the first passes (the others are `replayed`).
+ * Redemptions go in challenge order, so two batches cannot deadlock on them either. Where the
+ * check is enforced, a lead whose check did not pass goes to suspected_spam instead of its table,
+ * with the id and date its answer gives (docs/product.md#spam), so none of the table's triggers
+ * run for it.
  * Buckets are upserted in key order, so two batches cannot deadlock on them.
  */
 function guardedInsertSql(
@@ -84,15 +94,18 @@ function guardedInsertSql(
   columns: string[],
   autoAssign: boolean,
 ): readonly [name: string, text: string] {
-  const arrays = columns.map((_, i) => `$${i + 6}::text[]`).join(', ');
-  const limit = `$${columns.length + 6}::int`;
+  const first = 9;
+  const arrays = columns.map((_, i) => `$${i + first}::text[]`).join(', ');
+  const limit = `$${columns.length + first}::int`;
   // The write's deadline (db/pool.ts writeDeadline): nothing is stored once the client gave up.
-  const deadline = `$${columns.length + 7}::timestamptz`;
+  const deadline = `$${columns.length + first + 1}::timestamptz`;
   const fields = columns.map((c) => `'${c}', ${c}`).join(', ');
   const text = `
     WITH input AS (
-      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[], ${arrays})
-        WITH ORDINALITY AS t (bucket, scope, key, hash, held, ${columns.join(', ')}, ord)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::text[],
+                           $7::text[], $8::timestamptz[], ${arrays})
+        WITH ORDINALITY AS t (bucket, scope, key, hash, enforce, checked, challenge, challenge_expires,
+                              ${columns.join(', ')}, ord)
        WHERE write_deadline(${deadline})
     ),
     rl AS (${takeSql(`SELECT bucket, count(*) AS n, ${limit} AS capacity, ${limit}::float8 / 60 AS per_second
@@ -118,18 +131,38 @@ function guardedInsertSql(
       ON CONFLICT (scope, key) DO NOTHING
       RETURNING (response ->> 'id')::bigint AS id
     ),
+    fresh AS (SELECT * FROM draft WHERE key IS NULL OR id IN (SELECT id FROM claim)),
+    redeemed AS (
+      INSERT INTO spam_redemptions (challenge, expires_at)
+      SELECT DISTINCT ON (challenge) challenge, challenge_expires
+        FROM fresh
+       WHERE challenge IS NOT NULL
+       ORDER BY challenge, ord
+      ON CONFLICT (challenge) DO NOTHING
+      RETURNING challenge
+    ),
+    judged AS (
+      SELECT f.*, v.spam_check, enforce AND v.spam_check <> 'passed' AS held
+        FROM fresh f CROSS JOIN LATERAL (
+          SELECT CASE WHEN f.challenge IS NULL THEN f.checked
+                      WHEN f.challenge IN (SELECT challenge FROM redeemed)
+                       AND f.ord = (SELECT min(o.ord) FROM fresh o WHERE o.challenge = f.challenge)
+                      THEN 'passed'
+                      ELSE 'replayed' END AS spam_check
+        ) v
+    ),
     ins AS (
-      INSERT INTO ${table} (id, created_at, assignee_id, ${columns.join(', ')}) OVERRIDING SYSTEM VALUE
-      SELECT id, created_at, ${autoAssign ? 'picks.assignee_id' : 'NULL::bigint'}, ${columns.join(', ')}
-        FROM draft${autoAssign ? ' LEFT JOIN picks ON picks.n = draft.n' : ''}
-       WHERE NOT held AND (key IS NULL OR id IN (SELECT id FROM claim))
+      INSERT INTO ${table} (id, created_at, assignee_id, ${columns.join(', ')}, spam_check) OVERRIDING SYSTEM VALUE
+      SELECT id, created_at, ${autoAssign ? 'picks.assignee_id' : 'NULL::bigint'}, ${columns.join(', ')}, spam_check
+        FROM judged${autoAssign ? ' LEFT JOIN picks ON picks.n = judged.n' : ''}
+       WHERE NOT held
       RETURNING id, created_at
     ),
     hold AS (
       INSERT INTO suspected_spam (lead_kind, id, created_at, reason, fields)
-      SELECT '${slug}', id, created_at, spam_check, jsonb_build_object(${fields})
-        FROM draft
-       WHERE held AND (key IS NULL OR id IN (SELECT id FROM claim))
+      SELECT '${slug}', id, created_at, spam_check, jsonb_build_object(${fields}, 'spam_check', spam_check)
+        FROM judged
+       WHERE held
       RETURNING id, created_at
     ),
     stored AS (SELECT * FROM ins UNION ALL SELECT * FROM hold)
@@ -137,22 +170,25 @@ function guardedInsertSql(
            coalesce(r.rank > r.granted, false) AS limited,
            r.retry_after,
            stored.id,
-           to_char(stored.created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at
+           to_char(stored.created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at,
+           coalesce(j.spam_check, r.checked) AS spam_check,
+           coalesce(j.held, false) AS held
       FROM ranked r
-      LEFT JOIN draft d ON d.ord = r.ord
-      LEFT JOIN stored ON stored.id = d.id
+      LEFT JOIN judged j ON j.ord = r.ord
+      LEFT JOIN stored ON stored.id = j.id
      ORDER BY r.ord`;
   return [`guarded-insert-${table}${autoAssign ? '-least-open' : ''}`, text];
 }
 
 /**
- * One guarded submission: its guard, its column values in the kind's insert order followed by its
- * spam check's outcome, and whether it is held as suspected spam instead (docs/product.md#spam).
+ * One guarded submission: its guard, its column values in the kind's insert order, and its spam
+ * check (docs/product.md#spam): the outcome found before the database's part, the solved challenge
+ * to redeem when that is `passed`, and whether a lead whose check does not pass is held.
  */
 export interface GuardedItem {
   guard: Guard;
   values: string[];
-  held: boolean;
+  spam: { checked: SpamCheck; challenge: string | null; expiresAt: Date | null; enforce: boolean };
 }
 
 interface GuardedRow {
@@ -161,6 +197,8 @@ interface GuardedRow {
   retry_after: number | null;
   id: number | null;
   created_at: string | null;
+  spam_check: SpamCheck;
+  held: boolean;
 }
 
 const statements = new Map<string, readonly [string, string]>();
@@ -171,7 +209,7 @@ const statementFor = (kind: LeadKind<unknown>, autoAssign: boolean) => {
     statement = guardedInsertSql(
       kind.table,
       kind.slug,
-      [...kind.inserts.map((i) => i.column), 'spam_check'],
+      kind.inserts.map((i) => i.column),
       autoAssign,
     );
     statements.set(key, statement);
@@ -198,7 +236,10 @@ export async function insertGuarded(
       items.map((it) => it.guard.scope),
       items.map((it) => it.guard.idempotencyKey),
       items.map((it) => it.guard.requestHash),
-      items.map((it) => it.held),
+      items.map((it) => it.spam.enforce),
+      items.map((it) => it.spam.checked),
+      items.map((it) => it.spam.challenge),
+      items.map((it) => it.spam.expiresAt?.toISOString() ?? null),
       ...columns,
       items[0]!.guard.limit,
       writeDeadline(db),
@@ -209,6 +250,8 @@ export async function insertGuarded(
     limited: row.limited,
     retryAfterSeconds: Math.max(1, row.retry_after ?? 60),
     created: row.id !== null && row.created_at !== null ? { id: row.id, createdAt: row.created_at } : null,
+    spamCheck: row.spam_check,
+    held: row.held,
   }));
 }
 

@@ -12,7 +12,7 @@ import { requestSubscription } from '../newsletter/newsletter.repo.ts';
 import { wordingOf } from '../newsletter/newsletter.service.ts';
 import * as repo from './leads.repo.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import type { SpamVerdict } from '../spam/spam-check.ts';
+import { countSpamCheck, type SpamVerdict } from '../spam/spam-check.ts';
 
 export interface Submission {
   operationId: string;
@@ -114,13 +114,10 @@ export function createLeadService(db: Db, config: Config, log: Logger, metrics: 
     verdict: SpamVerdict,
   ): Promise<{ status: 201; body: Answer['body'] }> {
     const guard = guardFor(s);
-    const result = await insertFor(kind)({
-      guard,
-      values: [...values, verdict.spamCheck],
-      held: verdict.held,
-    });
+    const result = await insertFor(kind)({ guard, values, spam: verdict });
+    countSpamCheck(metrics, result.spamCheck);
     enforceLimit(s, result);
-    if (verdict.held && result.created) metrics.suspectedSpam.inc({ event: 'held' });
+    if (result.held && result.created) metrics.suspectedSpam.inc({ event: 'held' });
     sweepNowAndThen();
     const body = result.created ?? (await replay(guard)).body;
     return { status: 201, body };

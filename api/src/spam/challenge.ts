@@ -30,7 +30,7 @@ function decode(text: string): Payload | undefined {
 /**
  * ALTCHA challenges signed with the server's key (kept outside the database,
  * docs/operations.md#spam-challenge), through altcha-lib's own create and verify. Whether a
- * solution was used before is the database's to say (spam.repo.ts redeem).
+ * solution was used before is the database's to say: the lead's statement redeems it (leads.repo.ts).
  */
 /**
  * `maxNumber`: the largest number a challenge hides; the solver tries numbers from 0 up, so it

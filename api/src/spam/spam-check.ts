@@ -1,37 +1,33 @@
 import type { Config } from '../config.ts';
-import { isDatabaseUnavailable, type Db } from '../db/pool.ts';
-import { createBatcher } from '../leads/batcher.ts';
+import type { GuardedItem } from '../leads/leads.repo.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { createChallenges, type SpamCheck } from './challenge.ts';
-import { redeem } from './spam.repo.ts';
 
-/** What the check decided for one submission: the outcome stored with it, and whether it is held. */
-export interface SpamVerdict {
-  spamCheck: SpamCheck;
-  held: boolean;
-}
+/**
+ * What the check found before anything is written: the outcome, the solved challenge to redeem
+ * when it passed, and whether a lead that does not pass is held. The lead's own statement redeems
+ * the challenge (leads.repo.ts), so the outcome stored may still become `replayed`.
+ */
+export type SpamVerdict = GuardedItem['spam'];
 
 const metricOutcome = (c: SpamCheck) => (c === 'passed' || c === 'missing' ? c : 'failed');
+
+/** Counts one checked submission by the outcome stored with it (nothing when the check is off). */
+export function countSpamCheck(metrics: Metrics, spamCheck: SpamCheck): void {
+  if (spamCheck !== '') metrics.spamChallenges.inc({ outcome: metricOutcome(spamCheck) });
+}
 
 /**
  * The proof-of-work check of the lead forms (docs/product.md#spam), run before anything of a
  * submission is written. `off`: not checked. `monitor`: checked and recorded, every lead taken.
- * `enforce`: a lead whose check did not pass is held as suspected spam, never refused. A passing
- * solution is redeemed at once, so it cannot pass twice; redemptions of concurrent submissions
- * share a statement (leads/batcher.ts), as the leads themselves do.
+ * `enforce`: a lead whose check did not pass is held as suspected spam, never refused.
  */
 export function createSpamCheck(
-  db: Db,
   config: Pick<Config, 'spamChallenge' | 'spamChallengeKey' | 'spamChallengeMaxNumber'>,
   metrics: Metrics,
 ) {
   if (!config.spamChallengeKey) throw new Error('No key for spam challenges (SPAM_CHALLENGE_KEY)');
   const challenges = createChallenges(config.spamChallengeKey, config.spamChallengeMaxNumber);
-  const redeemOne = createBatcher((items: { challenge: string; expiresAt: Date }[]) => redeem(db, items), {
-    maxInFlight: 4,
-    maxBatch: 200,
-    isolate: (err) => !isDatabaseUnavailable(err),
-  });
 
   return {
     async issue() {
@@ -41,12 +37,16 @@ export function createSpamCheck(
     },
 
     async check(solution: string | undefined): Promise<SpamVerdict> {
-      if (config.spamChallenge === 'off') return { spamCheck: '', held: false };
+      if (config.spamChallenge === 'off')
+        return { checked: '', challenge: null, expiresAt: null, enforce: false };
       const checked = await challenges.check(solution);
-      let spamCheck: SpamCheck = checked.outcome;
-      if (checked.outcome === 'passed' && !(await redeemOne(checked))) spamCheck = 'replayed';
-      metrics.spamChallenges.inc({ outcome: metricOutcome(spamCheck) });
-      return { spamCheck, held: config.spamChallenge === 'enforce' && spamCheck !== 'passed' };
+      const solved = checked.outcome === 'passed' ? checked : undefined;
+      return {
+        checked: checked.outcome,
+        challenge: solved?.challenge ?? null,
+        expiresAt: solved?.expiresAt ?? null,
+        enforce: config.spamChallenge === 'enforce',
+      };
     },
   };
 }

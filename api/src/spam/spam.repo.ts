@@ -2,33 +2,6 @@ import type { Db } from '../db/pool.ts';
 import type { Queryable } from '../webhooks/events.repo.ts';
 import type { LeadKind } from '../leads/lead-kinds.ts';
 
-/**
- * Redeems each solved challenge once, for a batch of submissions in one statement: answers, in
- * order, whether this submission's redemption is the first (a challenge seen before, in this batch
- * or an earlier one, is a replay). Kept until the challenge expires (docs/product.md#spam).
- */
-export async function redeem(db: Db, items: { challenge: string; expiresAt: Date }[]): Promise<boolean[]> {
-  const { rows } = await db.query<{ first: boolean }>(
-    `WITH input AS (
-       SELECT * FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS t (challenge, expires_at, ord)
-     ),
-     firsts AS (SELECT DISTINCT ON (challenge) challenge, expires_at, ord FROM input ORDER BY challenge, ord),
-     taken AS (
-       INSERT INTO spam_redemptions (challenge, expires_at)
-       SELECT challenge, expires_at FROM firsts
-       ON CONFLICT (challenge) DO NOTHING
-       RETURNING challenge
-     )
-     SELECT (t.challenge IS NOT NULL AND f.ord = i.ord) AS first
-       FROM input i
-       JOIN firsts f ON f.challenge = i.challenge
-       LEFT JOIN taken t ON t.challenge = i.challenge
-      ORDER BY i.ord`,
-    [items.map((i) => i.challenge), items.map((i) => i.expiresAt.toISOString())],
-  );
-  return rows.map((r) => r.first);
-}
-
 export interface HeldRow {
   lead_kind: 'contact' | 'demo' | 'get-started';
   id: number;
