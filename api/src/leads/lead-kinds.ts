@@ -78,10 +78,10 @@ const attributionOf = (r: Record<string, unknown>): S['Attribution'] =>
 
 /**
  * A lead's source as SQL (docs/product.md#attribution): its utm_source, else the referrer's host,
- * else 'direct'. The desk filters and the overview group by it.
+ * else 'direct'. The desk filters by it; the daily counters the overview reads count by the same
+ * database function (count-leads-by-source migration).
  */
-export const SOURCE_SQL = `CASE WHEN utm_source <> '' THEN utm_source
-  WHEN referrer <> '' THEN regexp_replace(referrer, '^https?://', '') ELSE 'direct' END`;
+export const SOURCE_SQL = `lead_source(utm_source, referrer)`;
 
 export const contactKind: LeadKind<S['Contact']> = {
   table: 'contact_submissions',

@@ -1,16 +1,18 @@
 import type { Db } from '../../db/pool.ts';
-import { SOURCE_SQL } from '../../leads/lead-kinds.ts';
 
-/** The last 30 days' contacts, demos and get-started requests by source (docs/product.md#attribution). */
+/**
+ * The contacts, demos and get-started requests of the chart's 30 days by source
+ * (docs/product.md#attribution), from the daily counters (count-leads-by-source migration).
+ */
 const SOURCES_SQL = `
-  WITH recent AS (
-    SELECT ${SOURCE_SQL} AS source FROM contact_submissions WHERE created_at > now() - interval '30 days'
-    UNION ALL
-    SELECT ${SOURCE_SQL} FROM demo_requests WHERE created_at > now() - interval '30 days'
-    UNION ALL
-    SELECT ${SOURCE_SQL} FROM get_started_requests WHERE created_at > now() - interval '30 days'
-  )
-  SELECT source, count(*)::int AS leads FROM recent GROUP BY source ORDER BY leads DESC, source LIMIT 10`;
+  SELECT source, sum(n)::int AS leads
+    FROM lead_daily_counts
+   WHERE lead_table IN ('contact_submissions', 'demo_requests', 'get_started_requests')
+     AND day >= (now() AT TIME ZONE 'UTC')::date - 29
+   GROUP BY source
+  HAVING sum(n) > 0
+   ORDER BY leads DESC, source
+   LIMIT 10`;
 
 /** The desk's overview: the four counts, the 10 newest leads, 30 days of leads per day and by source. */
 export async function overview(db: Db) {
