@@ -1,5 +1,5 @@
 import type supertest from 'supertest';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { Config } from '../src/config.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { startJobRunner, type JobRunner } from '../src/jobs/queue.ts';
@@ -9,7 +9,7 @@ import { webhookTasks } from '../src/webhooks/webhooks.tasks.ts';
 import { createAdmin, signedIn } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
-import type { Receiver } from './webhook-receivers.ts';
+import { startReceiver, type Receiver } from './webhook-receivers.ts';
 
 export interface WebhookApp {
   t: TestApp;
@@ -65,6 +65,55 @@ export async function startWebhookApp(overrides: Partial<Config> = {}): Promise<
   };
   await app.startJobs();
   return app;
+}
+
+/** What every webhook test writes to, besides the leads. */
+const WEBHOOK_TABLES = [
+  'webhook_endpoints',
+  'webhook_events',
+  'webhook_outbox',
+  'webhook_deliveries',
+  'webhook_attempts',
+];
+
+/**
+ * A test file's webhook app and real receivers: started before its tests (receivers answering
+ * `answer`, 204 unless given) and closed after them. Before each test the webhook tables and
+ * `alsoEmpty` are emptied, and each receiver forgets what it received and answers `answer` again.
+ * Read `app`, `receiver` (the first) and `other` (the second) from what it returns, inside tests.
+ */
+export function useWebhookApp(
+  opts: { receivers?: 1 | 2; answer?: Receiver['answer']; alsoEmpty?: string[] } = {},
+) {
+  const answer: Receiver['answer'] = opts.answer ?? (() => ({ status: 204 }));
+  let app: WebhookApp | undefined;
+  let receivers: Receiver[] = [];
+  beforeAll(async () => {
+    app = await startWebhookApp();
+    receivers = await Promise.all(Array.from({ length: opts.receivers ?? 1 }, () => startReceiver(answer)));
+  });
+  afterAll(async () => {
+    await Promise.all(receivers.map((r) => r.close()));
+    await app?.close();
+  });
+  beforeEach(async () => {
+    await app!.t.db.query(`TRUNCATE ${[...WEBHOOK_TABLES, ...(opts.alsoEmpty ?? [])].join(', ')}`);
+    for (const r of receivers) {
+      r.received.length = 0;
+      r.answer = answer;
+    }
+  });
+  return {
+    get app() {
+      return app!;
+    },
+    get receiver() {
+      return receivers[0]!;
+    },
+    get other() {
+      return receivers[1]!;
+    },
+  };
 }
 
 type EndpointInput = { events?: string[]; leadKinds?: string[]; description?: string; enabled?: boolean };

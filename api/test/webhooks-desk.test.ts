@@ -1,25 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectContract } from './contract.ts';
-import { createEndpoint, startWebhookApp, type WebhookApp } from './webhook-app.ts';
-import { expectAllValid, startReceiver, type Receiver } from './webhook-receivers.ts';
+import { createEndpoint, useWebhookApp } from './webhook-app.ts';
+import { expectAllValid } from './webhook-receivers.ts';
 
-let app: WebhookApp;
-let receiver: Receiver;
-beforeAll(async () => {
-  app = await startWebhookApp();
-  receiver = await startReceiver(() => ({ status: 200, body: 'thanks' }));
-});
-afterAll(async () => {
-  await receiver.close();
-  await app.close();
-});
-beforeEach(async () => {
-  await app.t.db.query(
-    'TRUNCATE webhook_endpoints, webhook_events, webhook_outbox, webhook_deliveries, webhook_attempts',
-  );
-  receiver.received.length = 0;
-  receiver.answer = () => ({ status: 200, body: 'thanks' });
-});
+const fx = useWebhookApp({ answer: () => ({ status: 200, body: 'thanks' }) });
 
 const ALL_EVENTS = [
   'lead.created',
@@ -31,14 +15,14 @@ const ALL_EVENTS = [
 
 describe('webhook endpoints in the desk', () => {
   it('creates an endpoint and answers its whsec_ secret once, never again', async () => {
-    const res = await app.admin
+    const res = await fx.app.admin
       .post('/api/webhooks')
-      .send({ url: receiver.url, events: ['lead.created'], description: '  CRM  ' });
+      .send({ url: fx.receiver.url, events: ['lead.created'], description: '  CRM  ' });
     expectContract('createWebhookEndpoint', res);
     expect(res.status).toBe(201);
     expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(res.body.endpoint).toMatchObject({
-      url: receiver.url,
+      url: fx.receiver.url,
       description: 'CRM',
       events: ['lead.created'],
       leadKinds: [],
@@ -48,45 +32,45 @@ describe('webhook endpoints in the desk', () => {
       failingSince: null,
       previousSecretExpiresAt: null,
     });
-    const one = await app.admin.get(`/api/webhooks/${res.body.endpoint.id}`);
+    const one = await fx.app.admin.get(`/api/webhooks/${res.body.endpoint.id}`);
     expectContract('getWebhookEndpoint', one);
-    const list = await app.admin.get('/api/webhooks');
+    const list = await fx.app.admin.get('/api/webhooks');
     expectContract('listWebhookEndpoints', list);
     expect(list.body.endpoints).toEqual([one.body]);
     expect(JSON.stringify([one.body, list.body])).not.toContain(res.body.secret.slice(6));
   });
 
   it('changes the URL, events and lead kinds, and says who disabled it until it is enabled again', async () => {
-    const { id } = await createEndpoint(app.admin, receiver);
-    const changed = await app.admin
+    const { id } = await createEndpoint(fx.app.admin, fx.receiver);
+    const changed = await fx.app.admin
       .patch(`/api/webhooks/${id}`)
-      .send({ events: ['lead.created'], leadKinds: ['demo', 'contact'], url: `${receiver.url}?v=2` });
+      .send({ events: ['lead.created'], leadKinds: ['demo', 'contact'], url: `${fx.receiver.url}?v=2` });
     expectContract('updateWebhookEndpoint', changed);
     expect(changed.body).toMatchObject({ events: ['lead.created'], leadKinds: ['demo', 'contact'] });
-    expect(changed.body.url).toBe(`${receiver.url}?v=2`);
+    expect(changed.body.url).toBe(`${fx.receiver.url}?v=2`);
 
-    const off = await app.admin.patch(`/api/webhooks/${id}`).send({ enabled: false });
+    const off = await fx.app.admin.patch(`/api/webhooks/${id}`).send({ enabled: false });
     expectContract('updateWebhookEndpoint', off);
     expect(off.body).toMatchObject({ enabled: false, disabledReason: 'manual' });
     expect(Date.parse(off.body.disabledAt)).toBeGreaterThan(Date.now() - 60_000);
-    const on = await app.admin.patch(`/api/webhooks/${id}`).send({ enabled: true });
+    const on = await fx.app.admin.patch(`/api/webhooks/${id}`).send({ enabled: true });
     expect(on.body).toMatchObject({ enabled: true, disabledReason: null, disabledAt: null });
 
-    const nothing = await app.admin.patch(`/api/webhooks/${id}`).send({});
+    const nothing = await fx.app.admin.patch(`/api/webhooks/${id}`).send({});
     expectContract('updateWebhookEndpoint', nothing);
     expect(nothing.status).toBe(400);
     expect(nothing.body.detail).toBe('Send at least one field to change');
   });
 
   it.each([
-    ['shown', (id: number) => app.admin.get(`/api/webhooks/${id}`)],
-    ['deleted again', (id: number) => app.admin.delete(`/api/webhooks/${id}`)],
-    ['changed', (id: number) => app.admin.patch(`/api/webhooks/${id}`).send({ enabled: false })],
-    ['given a new secret', (id: number) => app.admin.post(`/api/webhooks/${id}/rotate-secret`)],
-    ['sent a test event', (id: number) => app.admin.post(`/api/webhooks/${id}/test`)],
+    ['shown', (id: number) => fx.app.admin.get(`/api/webhooks/${id}`)],
+    ['deleted again', (id: number) => fx.app.admin.delete(`/api/webhooks/${id}`)],
+    ['changed', (id: number) => fx.app.admin.patch(`/api/webhooks/${id}`).send({ enabled: false })],
+    ['given a new secret', (id: number) => fx.app.admin.post(`/api/webhooks/${id}/rotate-secret`)],
+    ['sent a test event', (id: number) => fx.app.admin.post(`/api/webhooks/${id}/test`)],
   ])('deletes an endpoint; it then cannot be %s (404)', async (_what, send) => {
-    const { id } = await createEndpoint(app.admin, receiver);
-    const gone = await app.admin.delete(`/api/webhooks/${id}`);
+    const { id } = await createEndpoint(fx.app.admin, fx.receiver);
+    const gone = await fx.app.admin.delete(`/api/webhooks/${id}`);
     expectContract('deleteWebhookEndpoint', gone);
     expect(gone.status).toBe(204);
     const res = await send(id);
@@ -95,8 +79,8 @@ describe('webhook endpoints in the desk', () => {
   });
 
   it('rotates the secret: a new one once, the old one in force for 24 hours more', async () => {
-    const first = await app.admin.post('/api/webhooks').send({ url: receiver.url, events: ALL_EVENTS });
-    const res = await app.admin.post(`/api/webhooks/${first.body.endpoint.id}/rotate-secret`);
+    const first = await fx.app.admin.post('/api/webhooks').send({ url: fx.receiver.url, events: ALL_EVENTS });
+    const res = await fx.app.admin.post(`/api/webhooks/${first.body.endpoint.id}/rotate-secret`);
     expectContract('rotateWebhookSecret', res);
     expect(res.status).toBe(200);
     expect(res.body.secret).toMatch(/^whsec_/);
@@ -106,8 +90,8 @@ describe('webhook endpoints in the desk', () => {
   });
 
   it('sends a test event at once, signed, and answers the attempt', async () => {
-    const { id } = await createEndpoint(app.admin, receiver, { events: ['newsletter.confirmed'] });
-    const res = await app.admin.post(`/api/webhooks/${id}/test`);
+    const { id } = await createEndpoint(fx.app.admin, fx.receiver, { events: ['newsletter.confirmed'] });
+    const res = await fx.app.admin.post(`/api/webhooks/${id}/test`);
     expectContract('sendWebhookTest', res);
     expect(res.status).toBe(200);
     expect(res.body.delivery).toMatchObject({
@@ -120,20 +104,20 @@ describe('webhook endpoints in the desk', () => {
       expect.objectContaining({ attempt: 1, statusCode: 200, responseExcerpt: 'thanks', error: null }),
     ]);
     expect(res.body.payload).toMatchObject({ type: 'webhook.test', data: { endpointId: id } });
-    expect(receiver.received).toHaveLength(1);
-    expect(receiver.received[0]!.webhookId).toBe(res.body.delivery.webhookId);
-    expectAllValid(receiver);
+    expect(fx.receiver.received).toHaveLength(1);
+    expect(fx.receiver.received[0]!.webhookId).toBe(res.body.delivery.webhookId);
+    expectAllValid(fx.receiver);
   });
 
   it('keeps a failed test event in the log without retrying it', async () => {
-    receiver.answer = () => ({ status: 500, body: 'x'.repeat(5000) });
-    const { id } = await createEndpoint(app.admin, receiver, { enabled: false });
-    const res = await app.admin.post(`/api/webhooks/${id}/test`);
+    fx.receiver.answer = () => ({ status: 500, body: 'x'.repeat(5000) });
+    const { id } = await createEndpoint(fx.app.admin, fx.receiver, { enabled: false });
+    const res = await fx.app.admin.post(`/api/webhooks/${id}/test`);
     expectContract('sendWebhookTest', res);
     expect(res.body.delivery).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
     expect(res.body.attempts[0]).toMatchObject({ statusCode: 500, error: null });
     expect(res.body.attempts[0].responseExcerpt).toBe('x'.repeat(1024));
-    const endpoint = await app.admin.get(`/api/webhooks/${id}`);
+    const endpoint = await fx.app.admin.get(`/api/webhooks/${id}`);
     expect(endpoint.body.failingSince).toBeNull();
   });
 });

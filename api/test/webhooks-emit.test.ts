@@ -1,35 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/transaction.ts';
 import { LINK_KEY, signToken } from '../src/newsletter/tokens.ts';
 import { createSecrets } from '../src/secrets/secrets.ts';
 import { emitEvent } from '../src/webhooks/emit.ts';
 import { expectContract } from './contract.ts';
-import { createEndpoint, deliveries, startWebhookApp, type WebhookApp } from './webhook-app.ts';
-import { expectAllValid, startReceiver, waitFor, type Receiver } from './webhook-receivers.ts';
+import { createEndpoint, deliveries, useWebhookApp } from './webhook-app.ts';
+import { expectAllValid, waitFor } from './webhook-receivers.ts';
 
 // demo.scheduled and newsletter.* come from code outside this feature (invitations, double
 // opt-in), which calls emitEvent inside its own transactions: emitEvent itself, then the events
 // the desk's invitations and the newsletter's links cause through the real API operations,
 // delivered to a real receiver and checked against the contract (docs/webhooks.md#events).
 
-let app: WebhookApp;
-let receiver: Receiver;
-beforeAll(async () => {
-  app = await startWebhookApp();
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-  await app.close();
-});
-beforeEach(async () => {
-  await app.t.db.query(
-    'TRUNCATE webhook_endpoints, webhook_events, webhook_outbox, webhook_deliveries, webhook_attempts',
-  );
-  receiver.received.length = 0;
-});
+const fx = useWebhookApp();
 
-const received = (n: number) => waitFor(`${n} requests`, () => receiver.received.length >= n || undefined);
+const received = (n: number) => waitFor(`${n} requests`, () => fx.receiver.received.length >= n || undefined);
 
 describe('events emitted by other code (emitEvent)', () => {
   const lead = {
@@ -67,17 +52,17 @@ describe('events emitted by other code (emitEvent)', () => {
   };
 
   it('writes nothing when no endpoint subscribes to the event', async () => {
-    await createEndpoint(app.admin, receiver, { events: ['lead.created'] });
-    const queued = await inTransaction(app.t.db, (client) =>
+    await createEndpoint(fx.app.admin, fx.receiver, { events: ['lead.created'] });
+    const queued = await inTransaction(fx.app.t.db, (client) =>
       emitEvent(client, 'newsletter.confirmed', { kind: 'newsletter', lead: subscriber }),
     );
     expect(queued).toBe(0);
-    const { rows } = await app.t.db.query('SELECT count(*)::int AS n FROM webhook_events');
+    const { rows } = await fx.app.t.db.query('SELECT count(*)::int AS n FROM webhook_events');
     expect(rows[0].n).toBe(0);
   });
 
   it('commits with the caller and vanishes with its rollback', async () => {
-    await createEndpoint(app.admin, receiver);
+    await createEndpoint(fx.app.admin, fx.receiver);
     const invitation = {
       startsAt: '2026-12-01T09:00:00.000Z',
       timeZone: 'Europe/Berlin',
@@ -85,15 +70,15 @@ describe('events emitted by other code (emitEvent)', () => {
       meetingUrl: null,
     };
     await expect(
-      inTransaction(app.t.db, async (client) => {
+      inTransaction(fx.app.t.db, async (client) => {
         await emitEvent(client, 'demo.scheduled', { kind: 'demo', lead, invitation });
         throw new Error('the invitation could not be stored');
       }),
     ).rejects.toThrow('the invitation could not be stored');
-    const { rows } = await app.t.db.query('SELECT count(*)::int AS n FROM webhook_events');
+    const { rows } = await fx.app.t.db.query('SELECT count(*)::int AS n FROM webhook_events');
     expect(rows[0].n).toBe(0);
 
-    const queued = await inTransaction(app.t.db, async (client) => [
+    const queued = await inTransaction(fx.app.t.db, async (client) => [
       await emitEvent(client, 'demo.scheduled', { kind: 'demo', lead, invitation }),
       await emitEvent(client, 'newsletter.confirmed', { kind: 'newsletter', lead: subscriber }),
       await emitEvent(client, 'newsletter.unsubscribed', {
@@ -104,30 +89,30 @@ describe('events emitted by other code (emitEvent)', () => {
     ]);
     expect(queued).toEqual([1, 1, 1]);
     await received(3);
-    expectAllValid(receiver);
-    expect(receiver.received.map((r) => r.payload.type).sort()).toEqual([
+    expectAllValid(fx.receiver);
+    expect(fx.receiver.received.map((r) => r.payload.type).sort()).toEqual([
       'demo.scheduled',
       'newsletter.confirmed',
       'newsletter.unsubscribed',
     ]);
-    expect(await deliveries(app.admin, { leadKind: 'newsletter', leadId: 9 })).toHaveLength(2);
+    expect(await deliveries(fx.app.admin, { leadKind: 'newsletter', leadId: 9 })).toHaveLength(2);
   });
 });
 
 /** The events committed so far, oldest first (each one is delivered once to the one endpoint). */
 const emitted = async () =>
-  (await app.t.db.query<{ type: string }>('SELECT type FROM webhook_events ORDER BY created_at')).rows.map(
+  (await fx.app.t.db.query<{ type: string }>('SELECT type FROM webhook_events ORDER BY created_at')).rows.map(
     (r) => r.type,
   );
 
 /** Waits for every committed event to reach the receiver, checks them all, and returns them by type. */
 async function delivered() {
   const n = (await emitted()).length;
-  await waitFor(`${n} deliveries`, () => receiver.received.length >= n || undefined);
-  expect(receiver.received).toHaveLength(n);
-  expectAllValid(receiver);
+  await waitFor(`${n} deliveries`, () => fx.receiver.received.length >= n || undefined);
+  expect(fx.receiver.received).toHaveLength(n);
+  expectAllValid(fx.receiver);
   // Deliveries run side by side and may arrive in any order: in the order the events happened.
-  const inOrder = [...receiver.received].sort((a, b) =>
+  const inOrder = [...fx.receiver.received].sort((a, b) =>
     String(a.payload.timestamp).localeCompare(String(b.payload.timestamp)),
   );
   return (type: string) => inOrder.filter((r) => r.payload.type === type).map((r) => r.payload.data);
@@ -136,10 +121,10 @@ async function delivered() {
 const nextYear = new Date().getUTCFullYear() + 1;
 
 describe('demo invitation events', () => {
-  beforeEach(() => createEndpoint(app.admin, receiver));
+  beforeEach(() => createEndpoint(fx.app.admin, fx.receiver));
 
   it('emits demo.scheduled on a send and on a move, and lead.status_changed only when the status changes', async () => {
-    const demo = await app.t
+    const demo = await fx.app.t
       .request()
       .post('/api/demo')
       .send({ name: 'Grace Hopper', email: 'grace@example.com' });
@@ -147,7 +132,7 @@ describe('demo invitation events', () => {
     const id = demo.body.id as number;
     expect(await emitted()).toEqual(['lead.created']);
 
-    const sent = await app.admin.put(`/api/demos/${id}/invitation`).send({
+    const sent = await fx.app.admin.put(`/api/demos/${id}/invitation`).send({
       date: `${nextYear}-07-01`,
       time: '15:30',
       timeZone: 'Europe/Berlin',
@@ -159,7 +144,7 @@ describe('demo invitation events', () => {
     expect((await emitted()).slice(1).sort()).toEqual(['demo.scheduled', 'lead.status_changed']);
 
     // A move keeps the status (confirmed): it reschedules, and says nothing about a status.
-    const moved = await app.admin.put(`/api/demos/${id}/invitation`).send({
+    const moved = await fx.app.admin.put(`/api/demos/${id}/invitation`).send({
       date: `${nextYear}-07-02`,
       time: '09:00',
       timeZone: 'America/New_York',
@@ -168,7 +153,7 @@ describe('demo invitation events', () => {
     expect(moved.status).toBe(200);
     expect((await emitted()).slice(3)).toEqual(['demo.scheduled']);
 
-    const cancelled = await app.admin.delete(`/api/demos/${id}/invitation`);
+    const cancelled = await fx.app.admin.delete(`/api/demos/${id}/invitation`);
     expectContract('cancelDemoInvitation', cancelled);
     expect(cancelled.status).toBe(200);
     expect((await emitted()).slice(4)).toEqual(['lead.status_changed']);
@@ -204,12 +189,12 @@ describe('demo invitation events', () => {
 });
 
 describe('newsletter link events', () => {
-  beforeEach(() => createEndpoint(app.admin, receiver));
+  beforeEach(() => createEndpoint(fx.app.admin, fx.receiver));
 
   const subscribe = async (email: string) => {
-    const res = await app.t.request().post('/api/newsletter').send({ email });
+    const res = await fx.app.t.request().post('/api/newsletter').send({ email });
     expect(res.status).toBe(202);
-    const { rows } = await app.t.db.query<{ consent: number; id: number }>(
+    const { rows } = await fx.app.t.db.query<{ consent: number; id: number }>(
       `SELECT c.id AS consent, s.id FROM newsletter_subscribers s
          JOIN newsletter_consents c ON c.subscriber_id = s.id
         WHERE s.email = $1 ORDER BY c.id DESC LIMIT 1`,
@@ -219,16 +204,16 @@ describe('newsletter link events', () => {
   };
   /** The links the emails carry, signed with the server's key as the mailer signs them. */
   const links = async (s: { consent: number; id: number }) => {
-    const key = await createSecrets(app.t.db).get(LINK_KEY);
+    const key = await createSecrets(fx.app.t.db).get(LINK_KEY);
     return {
       confirm: signToken(key, 'confirm', s.consent, new Date(Date.now() + 60_000)),
       unsubscribe: signToken(key, 'unsubscribe', s.id, null),
     };
   };
   const post = (path: string, token: string) =>
-    app.t.request().post(`/api/newsletter/${path}`).send({ token });
+    fx.app.t.request().post(`/api/newsletter/${path}`).send({ token });
   const lead = async (id: number) => {
-    const res = await app.admin.get(`/api/newsletters/${id}`);
+    const res = await fx.app.admin.get(`/api/newsletters/${id}`);
     expect(res.status).toBe(200);
     return res.body as Record<string, unknown>;
   };
@@ -274,7 +259,7 @@ describe('newsletter link events', () => {
     await post('confirm', (await links(first)).confirm);
     await post('unsubscribe', (await links(first)).unsubscribe);
     // A new confirmation email goes out at most every few minutes: let them pass.
-    await app.t.db.query(`UPDATE newsletter_consents SET requested_at = requested_at - interval '1 hour'`);
+    await fx.app.t.db.query(`UPDATE newsletter_consents SET requested_at = requested_at - interval '1 hour'`);
     const again = await subscribe('back@example.com');
     expect(again.consent).not.toBe(first.consent);
     await post('confirm', (await links(again)).confirm);
