@@ -10,6 +10,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { pgbenchTps } from './lib/pgbench.ts';
+import { sampleCpu } from './lib/sampling.ts';
 import { fmt, startApi, startDatabase, startWorkerProcess } from './lib/stack.ts';
 import { startBenchReceiver, subscribe } from './lib/webhook-receiver.ts';
 
@@ -208,12 +209,19 @@ try {
     console.log(
       `\nAPI: POST /api/contact, ${CONNECTIONS} connections, ${SECONDS} s, validation + rate limit + idempotency + logging`,
     );
+    const cpu = sampleCpu({
+      api: (pid) => pid === api.pid,
+      ...(worker ? { worker: (pid: number) => pid === worker.pid } : {}),
+      postgres: (_, comm) => comm === 'postgres',
+      'this benchmark (load and webhook receiver)': (pid) => pid === process.pid,
+    });
     const full = await run({
       ...common,
       connections: CONNECTIONS,
       duration: SECONDS,
       requests: [spreadAddresses(0)],
     });
+    const shares = cpu.stop();
     const accepted = full['2xx'] / SECONDS;
     const errors = full.errors + full.timeouts + full.non2xx;
     console.log(
@@ -226,6 +234,10 @@ try {
       );
       // The flood below sends no solutions: it measures the rate limit.
       solutions = [];
+    }
+    if (shares) {
+      const list = Object.entries(shares).map(([g, v]) => `${g} ${fmt(v * 100, 0)}%`);
+      console.log(`  the machine's CPU meanwhile (${os.cpus().length} cores): ${list.join(', ')}`);
     }
     const ratio = accepted / tps;
     console.log(
