@@ -109,7 +109,7 @@ describe('lead.created', () => {
 });
 
 describe('retries', () => {
-  it('retries a failed attempt with the same webhook-id until the fx.receiver answers 2xx', async () => {
+  it('retries a failed attempt with the same webhook-id until the receiver answers 2xx', async () => {
     fx.receiver.answer = (n) =>
       n === 0 ? { status: 500, body: 'database is down' } : { status: 200, body: 'ok' };
     const { id: endpointId } = await createEndpoint(fx.app.admin, fx.receiver);
