@@ -1,6 +1,6 @@
 import { isDatabaseUnavailable } from './db/pool.ts';
 import type { Logger } from './http/logger.ts';
-import type { Metrics } from './metrics/metrics.ts';
+import type { WorkerMetrics } from './metrics/metrics.ts';
 
 /**
  * What a process does with a promise rejection nothing handled (docs/operations.md#worker-restarts).
@@ -12,7 +12,7 @@ import type { Metrics } from './metrics/metrics.ts';
  * exits non-zero so that its container is restarted.
  */
 export function handleUnhandledRejections(log: Logger, onBug?: () => void) {
-  let metrics: Metrics | undefined;
+  let metrics: WorkerMetrics | undefined;
   process.on('unhandledRejection', (reason) => {
     if (isDatabaseUnavailable(reason)) {
       metrics?.unhandledRejections.inc({ kind: 'database' });
@@ -25,7 +25,7 @@ export function handleUnhandledRejections(log: Logger, onBug?: () => void) {
   });
   return {
     /** From now on, counts them in these metrics too (created once the database is up). */
-    countIn(m: Metrics) {
+    countIn(m: WorkerMetrics) {
       metrics = m;
     },
   };

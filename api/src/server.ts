@@ -11,7 +11,7 @@ import { createHttpServer } from './http/http-server.ts';
 import { createLogger } from './http/logger.ts';
 import { startHousekeeping } from './system/housekeeping.ts';
 import { trackForeground } from './jobs/foreground.ts';
-import { startWorker } from './jobs/worker.ts';
+import { startWorkerThread } from './jobs/worker-thread.ts';
 import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
 import { handleUnhandledRejections } from './process-policy.ts';
 import { deliverDeps } from './webhooks/deliver.ts';
@@ -63,21 +63,19 @@ rejections.countIn(metrics);
 const webhooks = deliverDeps(db, config, log);
 const app = createApp({ db, config, log, metrics, webhooks, singleSignOn });
 const housekeeping = startHousekeeping(db, log);
-// Under `npm start` the job worker shares this process, on a pool of its own so that busy jobs never
-// take the connections requests need (its jobs, a LISTEN connection per runner, the relays); the
-// Docker stack runs it alone (worker.ts). A runner that fails is started again (jobs/supervise.ts).
-// Its queries wait for the database's answers (docs/operations.md#worker-timeouts).
-const workerDb = config.workerInProcess
-  ? createPool(databaseUrl, config.workerConcurrency + 5, config.dbStatementTimeoutMs, {
-      waitForAnswers: true,
-    })
-  : undefined;
-// It takes fewer jobs while visitors' requests keep the server busy (docs/operations.md#yield).
+// Under `npm start` the job worker runs in a thread of this process, with its own event loop and
+// database pool, so that requests never wait behind its work; it takes fewer jobs while visitors'
+// requests keep the server busy (jobs/worker-thread.ts, docs/operations.md#yield). The Docker stack
+// runs it alone (worker.ts).
 const foreground = trackForeground(config.workerYieldAt);
-const worker = workerDb
-  ? await startWorker(
-      { db: workerDb, config, log, metrics, webhooks: { ...webhooks, db: workerDb } },
-      { yieldTo: foreground },
+// Beside this file: worker-thread.ts, or worker-thread.js in the build (dist/).
+const THREAD = new URL(`./worker-thread${path.extname(new URL(import.meta.url).pathname)}`, import.meta.url);
+const worker = config.workerInProcess
+  ? await startWorkerThread({ entry: THREAD, databaseUrl, log, metrics, foreground }).catch(
+      (err: unknown) => {
+        console.error((err as Error).message);
+        process.exit(1);
+      },
     )
   : undefined;
 const metricsServer =
@@ -116,11 +114,10 @@ async function shutdown(signal: string) {
   });
   housekeeping.stop();
   foreground.stop();
-  // Running jobs finish (or are released) before the pool they use closes.
+  // Running jobs finish (or are released) before the worker's thread ends.
   await worker?.stop().catch((err: unknown) => log.warn({ err }, 'the job worker did not stop cleanly'));
   metricsServer?.close();
   webhooks.sender.close();
-  await workerDb?.end().catch(() => {});
   await db.end().catch(() => {});
   if (embedded) await embedded.stop().catch(() => {});
   log.info('stopped');

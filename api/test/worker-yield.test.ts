@@ -34,6 +34,8 @@ describe('the foreground tracker', () => {
   });
 
   it('is busy while requests in flight reach the mark, and idle again once they are answered', async () => {
+    const changes: boolean[] = [];
+    tracker.onChange((busy) => changes.push(busy));
     expect(tracker.busy()).toBe(false);
     const answers = Array.from({ length: 8 }, () => fetch(url).then((r) => r.text()));
     await eventually(async () => (tracker.busy() ? true : undefined), 5000);
@@ -45,6 +47,8 @@ describe('the foreground tracker', () => {
     expect(await Promise.all(answers)).toEqual(Array(8).fill('done'));
     expect(tracker.inFlight()).toBe(0);
     await eventually(async () => (tracker.busy() ? undefined : true), 5000);
+    // Each change told once, as the worker's thread learns it (jobs/worker-thread.ts).
+    expect(changes).toEqual([true, false]);
   });
 
   it('counts a request whose client went away as finished', async () => {

@@ -16,6 +16,8 @@ export interface ForegroundTracker extends Foreground {
   onRequest(req: IncomingMessage, res: ServerResponse): void;
   /** Requests in flight now. */
   inFlight(): number;
+  /** Calls `listener` whenever busy() changes (the worker's thread is told so, jobs/worker-thread.ts). */
+  onChange(listener: (busy: boolean) => void): void;
   stop(): void;
 }
 
@@ -36,6 +38,7 @@ export function trackForeground(busyAt: number): ForegroundTracker {
   let sampledAt = changedAt;
   let average = 0;
   let busy = false;
+  const listeners: ((busy: boolean) => void)[] = [];
   const settle = () => {
     const now = performance.now();
     area += inFlight * (now - changedAt);
@@ -48,7 +51,9 @@ export function trackForeground(busyAt: number): ForegroundTracker {
     area = 0;
     sampledAt = now;
     average += ALPHA * (mean - average);
+    const was = busy;
     busy = busyAt > 0 && average >= (busy ? busyAt / 2 : busyAt);
+    if (busy !== was) for (const listener of listeners) listener(busy);
   }, SAMPLE_MS);
   sampler.unref();
   return {
@@ -63,6 +68,7 @@ export function trackForeground(busyAt: number): ForegroundTracker {
     },
     busy: () => busy,
     inFlight: () => inFlight,
+    onChange: (listener) => void listeners.push(listener),
     stop: () => clearInterval(sampler),
   };
 }

@@ -6,7 +6,7 @@ import { startAlertDigests } from '../mail/digest.ts';
 import { dispatch, requeueStale } from '../mail/queue.repo.ts';
 import { sendMailTask } from '../mail/send-mail.ts';
 import { createTransport } from '../mail/transport.ts';
-import type { Metrics } from '../metrics/metrics.ts';
+import type { WorkerMetrics } from '../metrics/metrics.ts';
 import { createSecrets } from '../secrets/secrets.ts';
 import { RETENTION_TASK, retentionTask } from '../admin/privacy/retention.ts';
 import { deliverDeps, type DeliverDeps } from '../webhooks/deliver.ts';
@@ -45,7 +45,7 @@ export interface Worker {
  * once (docs/operations.md#scale).
  */
 export async function startWorker(
-  deps: { db: Db; config: Config; log: Logger; metrics?: Metrics; webhooks?: DeliverDeps },
+  deps: { db: Db; config: Config; log: Logger; metrics?: WorkerMetrics; webhooks?: DeliverDeps },
   opts: WorkerOptions = {},
 ): Promise<Worker> {
   const { db, config, log } = deps;

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
 import { kindBySlug } from '../leads/lead-kinds.ts';
-import type { Metrics } from '../metrics/metrics.ts';
+import type { WorkerMetrics } from '../metrics/metrics.ts';
 import { alertTitle, deskUrlOf, messageIdDomain } from './compose.ts';
 import { claimDigest, recordDigest, releaseDigest, type DigestRow } from './digest.repo.ts';
 import { fieldsOf, type PersonLead } from './lead-text.ts';
@@ -23,7 +23,7 @@ export interface DigestDeps {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'mailFrom' | 'salesNotifyTo'>;
   log: Logger;
-  metrics: Metrics | undefined;
+  metrics: WorkerMetrics | undefined;
   transport: Transporter;
   leaseSeconds: number;
 }

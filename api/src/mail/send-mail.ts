@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
 import { createBatcher } from '../leads/batcher.ts';
-import type { Metrics } from '../metrics/metrics.ts';
+import type { WorkerMetrics } from '../metrics/metrics.ts';
 import { LINK_KEY } from '../newsletter/tokens.ts';
 import type { Secrets } from '../secrets/secrets.ts';
 import { compose, messageIdOf } from './compose.ts';
@@ -25,7 +25,7 @@ export interface SendMailDeps {
   db: Db;
   config: Config;
   log: Logger;
-  metrics: Metrics | undefined;
+  metrics: WorkerMetrics | undefined;
   secrets: Secrets;
   /** null when SMTP_URL is unset: every message is rendered and held. */
   transport: Transporter | null;

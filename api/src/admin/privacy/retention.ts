@@ -4,7 +4,7 @@ import type { RetentionDays } from '../../config.ts';
 import type { Db, Queryable } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Logger } from '../../http/logger.ts';
-import type { Metrics } from '../../metrics/metrics.ts';
+import type { WorkerMetrics } from '../../metrics/metrics.ts';
 import { PERSON_KINDS } from './erasure.repo.ts';
 import {
   eraseExpiredLeads,
@@ -62,7 +62,7 @@ async function inBatches(
 export async function runRetention(
   db: Db,
   days: RetentionDays,
-  opts: { batch?: number; metrics?: Metrics; log?: Logger } = {},
+  opts: { batch?: number; metrics?: WorkerMetrics; log?: Logger } = {},
 ): Promise<RetentionCounts> {
   const fixed = opts.batch;
   const counts: RetentionCounts = { leads: 0, unconfirmed: 0, emails: 0, webhooks: 0, audit: 0 };
@@ -95,7 +95,12 @@ export async function runRetention(
 }
 
 /** The task: a run with the process's settings. */
-export function retentionTask(deps: { db: Db; days: RetentionDays; metrics?: Metrics; log: Logger }): Task {
+export function retentionTask(deps: {
+  db: Db;
+  days: RetentionDays;
+  metrics?: WorkerMetrics;
+  log: Logger;
+}): Task {
   return async () => {
     await runRetention(deps.db, deps.days, deps);
   };
