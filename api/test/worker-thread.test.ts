@@ -2,7 +2,11 @@ import { MessageChannel } from 'node:worker_threads';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded.ts';
-import { forwardedCounters, type ThreadMessage } from '../src/jobs/worker-thread.ts';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { trackForeground } from '../src/jobs/foreground.ts';
+import { forwardedCounters, startWorkerThread, type ThreadMessage } from '../src/jobs/worker-thread.ts';
+import type { Metrics } from '../src/metrics/metrics.ts';
 import { startApiProcess, startOwnDatabase, type ApiProcess, type OwnDatabase } from './api-process.ts';
 import { eventually } from './smtp.ts';
 
@@ -35,6 +39,39 @@ describe("the worker thread's counters", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(received).toHaveLength(1);
     port1.close();
+  });
+});
+
+describe('a worker thread that ends by itself', () => {
+  it('is started again, as often as it takes, and stopping between two of them does not wait', async () => {
+    const lines: { msg: string }[] = [];
+    const log = pino(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString()) as { msg: string });
+          done();
+        },
+      }),
+    );
+    const foreground = trackForeground(0);
+    const thread = await startWorkerThread({
+      entry: new URL('./fixtures/crashing-thread.ts', import.meta.url),
+      databaseUrl: 'postgres://unused',
+      log,
+      // This thread counts nothing.
+      metrics: {} as Metrics,
+      foreground,
+    });
+    const ends = () => lines.filter((l) => l.msg.startsWith('the job worker thread ended')).length;
+    // Up, ended, started again a second later, ended again.
+    await eventually(async () => (ends() >= 2 ? true : undefined), 10_000);
+    const started = Date.now();
+    await thread.stop();
+    expect(Date.now() - started).toBeLessThan(2000);
+    const after = ends();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(ends()).toBe(after);
+    foreground.stop();
   });
 });
 

@@ -33,8 +33,9 @@ export interface WorkerThread {
 const RESTART_MS = 1000;
 
 /**
- * Starts the worker's thread and resolves once its worker is up; a thread that cannot start rejects, and the API does not start without it. A
- * thread that ends later by itself is logged and started again.
+ * Starts the worker's thread and resolves once its worker is up; a thread that cannot start
+ * rejects, and the API does not start without it. A thread that ends later by itself is logged
+ * and started again a second later, as often as it takes.
  */
 export async function startWorkerThread(d: {
   /** The thread's module (worker-thread.ts at the API's top, or its bundle dist/worker-thread.js). */
@@ -49,13 +50,26 @@ export async function startWorkerThread(d: {
   d.foreground.onChange((isBusy) => Atomics.store(flag, 0, isBusy ? 1 : 0));
   const data: ThreadData = { databaseUrl: d.databaseUrl, busy };
   let stopping = false;
-  let thread: Thread;
+  let thread: Thread | undefined;
+  /** Settles when the current thread has ended (at once when there is none). */
+  let ended: Promise<void> = Promise.resolve();
   let restart: NodeJS.Timeout | undefined;
+
+  // A thread that ended by itself, or could not start again, is tried again a second later.
+  const scheduleRestart = () => {
+    if (stopping) return;
+    restart = setTimeout(() => {
+      start().catch((err: unknown) => {
+        d.log.error({ err }, `the job worker thread could not start again; trying again in ${RESTART_MS} ms`);
+        scheduleRestart();
+      });
+    }, RESTART_MS);
+  };
 
   const start = () =>
     new Promise<void>((resolve, reject) => {
       let up = false;
-      thread = d.entry.pathname.endsWith('.ts')
+      const current = d.entry.pathname.endsWith('.ts')
         ? // Run from source (the tests, tsx), the thread's module is TypeScript, and on Node 20
           // `--import tsx` does not reach worker threads: tsx registers itself in the thread first,
           // through its own API, then loads it.
@@ -64,7 +78,9 @@ export async function startWorkerThread(d: {
             { eval: true, workerData: data },
           )
         : new Thread(d.entry, { workerData: data });
-      thread.on('message', (m: ThreadMessage) => {
+      thread = current;
+      ended = new Promise((settle) => current.once('exit', () => settle()));
+      current.on('message', (m: ThreadMessage) => {
         if (m.type === 'ready') {
           up = true;
           resolve();
@@ -73,16 +89,12 @@ export async function startWorkerThread(d: {
             (d.metrics[c.metric] as WorkerMetrics[WorkerCounter]).inc(c.labels, c.value);
         }
       });
-      thread.on('error', (err) => d.log.error({ err }, 'the job worker thread failed'));
-      thread.on('exit', (code) => {
+      current.on('error', (err) => d.log.error({ err }, 'the job worker thread failed'));
+      current.on('exit', (code) => {
         if (!up) return reject(new Error(`the job worker thread exited (${code}) before it was up`));
         if (stopping) return;
         d.log.error({ code }, `the job worker thread ended; starting it again in ${RESTART_MS} ms`);
-        restart = setTimeout(() => {
-          start().catch((err: unknown) =>
-            d.log.error({ err }, 'the job worker thread could not start again'),
-          );
-        }, RESTART_MS);
+        scheduleRestart();
       });
     });
 
@@ -91,8 +103,8 @@ export async function startWorkerThread(d: {
     async stop() {
       stopping = true;
       clearTimeout(restart);
-      const ended = new Promise((resolve) => thread.once('exit', resolve));
-      thread.postMessage('stop');
+      // Between a thread's end and its restart there is none to stop.
+      thread?.postMessage('stop');
       await ended;
     },
   };
