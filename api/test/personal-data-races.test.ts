@@ -4,7 +4,8 @@ import { expectContract } from './contract.ts';
 import { startMailApp, type MailApp } from './mail-app.ts';
 import { describeHits, personNamed, scanDatabase, type Person } from './privacy-helpers.ts';
 import { eventually } from './smtp.ts';
-import { createEndpoint } from './webhook-app.ts';
+import { relayOutbox } from '../src/webhooks/relay.repo.ts';
+import { createEndpoint, startWebhookApp } from './webhook-app.ts';
 import { startReceiver, type Receiver } from './webhook-receivers.ts';
 
 let app: MailApp;
@@ -112,5 +113,52 @@ describe('erasure and retention racing the site and the worker', () => {
     expect(counts.leads).toBeGreaterThanOrEqual(1);
     await intact(others);
     expect(describeHits(await scanDatabase(app.t.db, fay))).toEqual([]);
+  });
+});
+
+describe('an erasure racing the webhook relay', () => {
+  it('cancels the delivery the relay was writing for the person’s event as the erasure came', async () => {
+    const w = await startWebhookApp();
+    const rcv = await startReceiver(() => ({ status: 204 }));
+    const relay = await w.t.db.connect();
+    try {
+      await w.stopJobs(); // this test relays by hand
+      await createEndpoint(w.admin, rcv);
+      const eve = personNamed('Eve', 'Farrowdale');
+      const posted = await w.t
+        .request()
+        .post('/api/contact')
+        .send({ name: eve.name, email: eve.email, company: eve.company, message: 'About the engines' });
+      expect(posted.status).toBe(201);
+
+      // The relay has taken the lead's event from the outbox and written its delivery, not committed yet.
+      await relay.query('BEGIN');
+      expect(await relayOutbox(relay, 100)).toBe(1);
+      const erasing = w.admin
+        .post('/api/admin/personal-data/erasure')
+        .send({ email: eve.email })
+        .then((res) => res);
+      await eventually(async () => {
+        const { rows } = await w.t.db.query(
+          `SELECT 1 FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%webhook_outbox%'`,
+        );
+        return rows.length > 0 ? true : undefined;
+      });
+      await relay.query('COMMIT');
+      const erased = await erasing;
+      expect(erased.status).toBe(200);
+
+      const { rows } = await w.t.db.query(
+        `SELECT d.status, e.data FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+          WHERE e.lead_kind = 'contact' AND e.lead_id = $1`,
+        [posted.body.id],
+      );
+      expect(rows).toEqual([{ status: 'failed', data: null }]);
+    } finally {
+      relay.release();
+      await rcv.close();
+      await w.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import type { Db } from '../db/pool.ts';
  * webhook_enqueue), in one statement. SKIP LOCKED lets several processes relay at once without
  * taking an event twice. Returns how many events it took.
  */
-export async function relayOutbox(db: Db, limit: number): Promise<number> {
+export async function relayOutbox(db: Pick<Db, 'query'>, limit: number): Promise<number> {
   const { rows } = await db.query<{ events: number }>(
     `WITH taken AS (
        DELETE FROM webhook_outbox WHERE event_id IN (

@@ -114,24 +114,29 @@ export async function eraseLeads(
 
   // Webhooks: the events about these leads lose their data, deliveries not made yet are cancelled
   // (an attempt in flight records nothing for a delivery no longer pending), the attempts' excerpts go.
-  const hooks = await db.query<{ deliveries: number[] }>(
+  // Three statements, each seeing what the one before waited for: taking an event's outbox row
+  // waits for a relay writing that event's deliveries at that moment, and updating the deliveries
+  // waits for an attempt being recorded; only a later statement's snapshot sees those rows.
+  const events = await db.query<{ events: string[] }>(
     `WITH events AS (
        UPDATE webhook_events SET data = NULL, lead_row = NULL, erased_at = clock_timestamp()
         WHERE ${IN_REFS} AND erased_at IS NULL
        RETURNING id
      ),
-     outbox AS (DELETE FROM webhook_outbox WHERE event_id IN (SELECT id FROM events)),
-     deliveries AS (
+     outbox AS (DELETE FROM webhook_outbox WHERE event_id IN (SELECT id FROM events))
+     SELECT coalesce(array_agg(id), '{}') AS events FROM events`,
+    [kinds, ids],
+  );
+  const hooks = await db.query<{ deliveries: number[] }>(
+    `WITH deliveries AS (
        UPDATE webhook_deliveries SET status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END,
               next_attempt_at = NULL, updated_at = clock_timestamp()
-        WHERE event_id IN (SELECT id FROM events)
+        WHERE event_id = ANY ($1::uuid[])
        RETURNING id
      )
      SELECT coalesce(array_agg(id), '{}') AS deliveries FROM deliveries`,
-    [kinds, ids],
+    [events.rows[0]!.events],
   );
-  // In a statement of its own: updating the deliveries waited for an attempt being recorded at
-  // that moment, and only a new statement's snapshot sees that attempt's row.
   const deliveries = hooks.rows[0]!.deliveries;
   await db.query(
     `UPDATE webhook_attempts SET response_excerpt = '', error = NULL
