@@ -108,7 +108,7 @@ const environment = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: text('TextFlow <no-reply@textflow.example>'),
   SALES_NOTIFY_TO: list,
-  /** Sales alerts waiting at once that make them go out as one digest (docs/product.md#alert-digests); 0 = never. */
+  /** Sales alerts, or "assigned to you" emails, waiting at once that make them go out as digests (docs/product.md#alert-digests); 0 = never. */
   ALERT_DIGEST_AT: whole(50, 0),
   /** The job worker runs inside the API process unless this is off (the Docker stack runs its own). */
   WORKER_IN_PROCESS: onUnlessOff,

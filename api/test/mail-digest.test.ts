@@ -7,7 +7,7 @@ import { DIGEST_LIST } from '../src/mail/digest.ts';
 import { dispatch } from '../src/mail/queue.repo.ts';
 import { FOLLOW_UP_TABLES } from './admin-helpers.ts';
 import { startTestApp, type TestApp } from './harness.ts';
-import { startSmtp, type TestSmtp } from './smtp.ts';
+import { eventually, startSmtp, type TestSmtp } from './smtp.ts';
 
 // Sales alerts during a burst of leads go out as one digest (docs/product.md#alert-digests),
 // through a real SMTP server. The leads arrive before the worker starts, so the burst is there
@@ -215,5 +215,102 @@ describe('a burst of leads', () => {
       `SELECT count(*)::int AS n FROM lead_events WHERE type = 'retrying' AND detail->>'text' LIKE '%digest%Message too big%'`,
     );
     expect(retried.rows[0].n).toBe(ids.length);
+  });
+});
+
+describe('a burst of assignments', () => {
+  // Leads the automatic assignment shares among three people: two with an address get one digest
+  // each of the leads assigned to them; the one without has each email held, as always.
+  let auto: TestApp;
+  let people: { username: string; email: string | null }[];
+  beforeAll(async () => {
+    auto = await startTestApp({
+      leadRateLimitPerMinute: 0,
+      smtpUrl: smtp.url,
+      salesNotifyTo: [],
+      alertDigestAt: DIGEST_AT,
+      leadAutoAssign: 'least-open',
+      mailFrom: 'TextFlow <hello@textflow.example>',
+      publicUrl: 'https://textflow.example',
+    });
+    people = [
+      { username: 'ana', email: 'ana@textflow.example' },
+      { username: 'ben', email: 'ben@textflow.example' },
+      { username: 'cy', email: null },
+    ];
+    for (const p of people) {
+      await auto.db.query(
+        `INSERT INTO admin_users (username, password_hash, role, email) VALUES ($1, 'not-a-usable-hash', 'member', $2)`,
+        [p.username, p.email],
+      );
+    }
+  });
+  afterAll(() => auto.close());
+
+  it('sends each person one digest of the leads assigned to them, and each prospect its acknowledgment', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await auto
+        .request()
+        .post('/api/contact')
+        .send({ name: `Assigned ${i}`, email: `assigned${i}@example.com`, message: `Lead number ${i}.` });
+      expect(res.status).toBe(201);
+      ids.push(res.body.id as number);
+    }
+    worker = await startWorker({ db: auto.db, config: auto.config, log: createLogger('silent') });
+    await smtp.waitFor(12 + 2);
+
+    const rows = await auto.db.query<{
+      lead_id: number;
+      status: string;
+      digest_message_id: string | null;
+      recipients: string[] | null;
+      email: string | null;
+    }>(
+      `SELECT lead_id::int, status, digest_message_id, recipients, params ->> 'email' AS email
+         FROM mail_messages WHERE template = 'lead-assigned' ORDER BY lead_id`,
+    );
+    expect(rows.rows.map((r) => r.lead_id)).toEqual(ids);
+    for (const person of people.filter((p) => p.email)) {
+      const mine = rows.rows.filter((r) => r.email === person.email);
+      expect(mine).toHaveLength(4);
+      const got = smtp.received.filter((r) => r.to.includes(person.email!));
+      expect(got).toHaveLength(1);
+      const digest = got[0]!.mail;
+      expect(digest.subject).toBe('4 leads assigned to you');
+      expect(digest.messageId).toMatch(/^<assigned-digest\.m\d+-m\d+\.n4@textflow\.example>$/);
+      for (const r of mine) {
+        expect(digest.text).toContain(`Contact message ${r.lead_id}`);
+        expect(digest.text).toContain(`https://textflow.example/admin/contacts/${r.lead_id}`);
+        expect(r).toMatchObject({
+          status: 'sent',
+          digest_message_id: digest.messageId,
+          recipients: [person.email],
+        });
+      }
+      expect(digest.text).toContain('Assigned by the automatic assignment');
+      // Nothing of the prospects' details, as in the single email.
+      expect(digest.text).not.toContain('@example.com');
+      expect(digest.text).not.toMatch(/Assigned \d/);
+      expect(digest.html).toContain('href="https://textflow.example/admin/contacts?assignee=me"');
+      const history = await auto.db.query(
+        `SELECT e.detail->>'text' AS text FROM lead_events e JOIN mail_messages m ON m.id = e.message_id
+          WHERE m.template = 'lead-assigned' AND m.lead_id = $1 AND e.type = 'sent'`,
+        [mine[0]!.lead_id],
+      );
+      expect(history.rows).toEqual([{ text: `in a digest of 4 leads assigned to you, to ${person.email}` }]);
+    }
+    // The account without an address: each of its emails held on its own, as without a burst.
+    const held = rows.rows.filter((r) => r.email === null);
+    expect(held).toHaveLength(4);
+    await eventually(async () => {
+      const { rows: statuses } = await auto.db.query(
+        `SELECT DISTINCT status FROM mail_messages WHERE template = 'lead-assigned' AND params ->> 'email' IS NULL`,
+      );
+      return statuses.length === 1 && statuses[0].status === 'held' ? true : undefined;
+    });
+    // Every prospect still gets an acknowledgment of its own.
+    const acks = smtp.received.filter((r) => r.to[0]!.startsWith('assigned'));
+    expect(acks).toHaveLength(12);
   });
 });

@@ -2,7 +2,8 @@ import { parseCronItems, type TaskList } from 'graphile-worker';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
-import { startAlertDigests } from '../mail/digest.ts';
+import { startDigests } from '../mail/digest.ts';
+import type { DigestTemplate } from '../mail/digest.repo.ts';
 import { dispatch, requeueStale } from '../mail/queue.repo.ts';
 import { sendMailTask } from '../mail/send-mail.ts';
 import { createTransport } from '../mail/transport.ts';
@@ -116,12 +117,17 @@ export async function startWorker(
   const sweep = setInterval(() => void sweepOnce(), opts.sweepEveryMs ?? 30_000);
   sweep.unref();
 
-  // Sales alerts during a burst go out as digests, once a second (mail/digest.ts); only when they
-  // can reach someone: held alerts gain nothing from it.
+  // Sales alerts and "assigned to you" emails during a burst go out as digests, once a second
+  // (mail/digest.ts); only when they can reach someone: held emails gain nothing from it.
+  const digested: DigestTemplate[] = [
+    ...(config.salesNotifyTo.length > 0 ? (['sales-alert'] as const) : []),
+    'lead-assigned',
+  ];
   const digests =
-    transport && config.salesNotifyTo.length > 0 && config.alertDigestAt > 0
-      ? startAlertDigests(
+    transport && config.alertDigestAt > 0
+      ? startDigests(
           { db, config, log, metrics: deps.metrics, transport, leaseSeconds },
+          digested,
           config.alertDigestAt,
           opts.digestEveryMs,
         )
@@ -133,12 +139,12 @@ export async function startWorker(
   let dispatching = true;
   const dispatcher = (async () => {
     while (dispatching) {
-      const n = await dispatch(db, 1000, digests?.digestAt() ?? null, transport !== null).catch(
-        (err: unknown) => {
-          log.warn({ err }, 'could not hand new emails to the job queue');
-          return 0;
-        },
-      );
+      const templates = digests?.digested() ?? [];
+      const digestAt = templates.length > 0 ? digests!.at : null;
+      const n = await dispatch(db, 1000, digestAt, transport !== null, templates).catch((err: unknown) => {
+        log.warn({ err }, 'could not hand new emails to the job queue');
+        return 0;
+      });
       if (n < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
     }
   })();

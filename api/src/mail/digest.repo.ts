@@ -1,22 +1,39 @@
 import type { Db } from '../db/pool.ts';
 
-/** An alert taken for a digest: its row's key and try. */
+/** The emails that go out as digests during a burst (docs/product.md#alert-digests). */
+export type DigestTemplate = 'sales-alert' | 'lead-assigned';
+export const DIGEST_TEMPLATES: DigestTemplate[] = ['sales-alert', 'lead-assigned'];
+
+/**
+ * The outbox rows a digest may take, as SQL on `mail_messages` (alias-free): not yet handed to the
+ * job queue, of a template the `$n` parameter (text[]) lists; an "assigned to you" email only when
+ * its account has an address (one without is held, one by one).
+ */
+export const digestible = (templates: string) =>
+  `job_queued_at IS NULL AND template = ANY (${templates}::text[])
+   AND (template <> 'lead-assigned' OR params ->> 'email' IS NOT NULL)`;
+
+/** An email taken for a digest: its row's key and try, and for an "assigned to you" one, its account. */
 export interface DigestRow {
   id: number;
   lead_kind: 'contact' | 'demo' | 'get-started';
   lead_id: number;
   attempts: number;
   created_at: Date;
+  /** "Assigned to you": the account's address, and who assigned (null: the automatic assignment). */
+  email: string | null;
+  by: string | null;
 }
 
 /**
- * Takes every waiting sales alert (up to `max`, oldest first) for one digest, but only when at
- * least `min` of them wait: fewer go out one by one, through the dispatcher (queue.repo.ts).
+ * Takes every waiting email of `template` (up to `max`, oldest first) for digests, but only when
+ * at least `min` of them wait: fewer go out one by one, through the dispatcher (queue.repo.ts).
  * Taken rows are 'sending' under a lease, like a job's: if this worker dies, the sweep queues them
  * again (docs/operations.md#email).
  */
 export async function claimDigest(
   db: Db,
+  template: DigestTemplate,
   min: number,
   max: number,
   leaseSeconds: number,
@@ -24,7 +41,7 @@ export async function claimDigest(
   const { rows } = await db.query<DigestRow>(
     `WITH due AS (
        SELECT id FROM mail_messages
-        WHERE job_queued_at IS NULL AND template = 'sales-alert' AND status = 'queued'
+        WHERE ${digestible('ARRAY[$4]')} AND status = 'queued'
         ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
      )
      UPDATE mail_messages m
@@ -32,8 +49,9 @@ export async function claimDigest(
             updated_at = clock_timestamp(), lease_until = clock_timestamp() + make_interval(secs => $3)
        FROM due
       WHERE m.id = due.id AND (SELECT count(*) FROM due) >= $1
-      RETURNING m.id, m.lead_kind, m.lead_id, m.attempts, m.created_at`,
-    [min, max, leaseSeconds],
+      RETURNING m.id, m.lead_kind, m.lead_id, m.attempts, m.created_at,
+                m.params ->> 'email' AS email, m.params ->> 'by' AS by`,
+    [min, max, leaseSeconds, template],
   );
   return rows.sort((a, b) => a.id - b.id);
 }
@@ -43,7 +61,7 @@ export interface DigestSent {
   sender: string;
   recipients: string[];
   subject: string;
-  /** What each alert's row shows as its text: where it went. */
+  /** What each carried email's row shows as its text: where it went. */
   text: string;
   smtpResponse: string;
   /** The history event's text. */
@@ -51,7 +69,7 @@ export interface DigestSent {
 }
 
 /**
- * Records a sent digest on every alert it carried (still this try's: same attempt, 'sending'), with
+ * Records a sent digest on every email it carried (still this try's: same attempt, 'sending'), with
  * a history event each, in one statement. Answers how many were still this worker's.
  */
 export async function recordDigest(db: Db, rows: DigestRow[], d: DigestSent): Promise<number> {
@@ -87,10 +105,15 @@ export async function recordDigest(db: Db, rows: DigestRow[], d: DigestSent): Pr
 }
 
 /**
- * Gives a digest's alerts back when it could not be sent: queued again, for the dispatcher to send
- * one by one with the ordinary retries, each with a history event that says why.
+ * Gives a digest's emails back when it could not be sent: queued again, for the dispatcher to send
+ * one by one with the ordinary retries, each with a history event that says why (`detail`).
  */
-export async function releaseDigest(db: Db, rows: DigestRow[], reason: string): Promise<void> {
+export async function releaseDigest(
+  db: Db,
+  rows: DigestRow[],
+  reason: string,
+  detail: string,
+): Promise<void> {
   await db.query(
     `WITH input AS (SELECT * FROM unnest($1::bigint[], $2::int[]) AS t (id, attempts)),
      m AS (
@@ -103,11 +126,6 @@ export async function releaseDigest(db: Db, rows: DigestRow[], reason: string): 
      )
      INSERT INTO lead_events (lead_kind, lead_id, type, message_id, detail)
      SELECT lead_kind, lead_id, 'retrying', id, jsonb_build_object('text', $4::text) FROM m`,
-    [
-      rows.map((r) => r.id),
-      rows.map((r) => r.attempts),
-      reason,
-      `the digest of new leads could not be sent (${reason}); sending this alert on its own`,
-    ],
+    [rows.map((r) => r.id), rows.map((r) => r.attempts), reason, detail],
   );
 }

@@ -5,18 +5,25 @@ import type { Logger } from '../http/logger.ts';
 import { kindBySlug } from '../leads/lead-kinds.ts';
 import type { WorkerMetrics } from '../metrics/metrics.ts';
 import { alertTitle, deskUrlOf, messageIdDomain } from './compose.ts';
-import { claimDigest, recordDigest, releaseDigest, type DigestRow } from './digest.repo.ts';
+import {
+  claimDigest,
+  recordDigest,
+  releaseDigest,
+  type DigestRow,
+  type DigestSent,
+  type DigestTemplate,
+} from './digest.repo.ts';
 import { fieldsOf, type PersonLead } from './lead-text.ts';
 import { leadsOf } from './mail.repo.ts';
 import { renderParts, view } from './render.ts';
-import { SalesDigest, type DigestLead } from './templates/sales-digest.tsx';
+import { LeadDigest, type DigestLead } from './templates/lead-digest.tsx';
 import { send } from './transport.ts';
 
 /** Leads a digest lists one by one; the rest it counts (docs/product.md#alert-digests). */
 export const DIGEST_LIST = 200;
-/** Alerts one digest takes at most; more waiting make the next digest follow at once. */
+/** Emails one round of digests of a template takes at most; more waiting make the next round follow at once. */
 export const DIGEST_MAX = 5000;
-/** After a digest could not be sent, alerts go one by one for this long. */
+/** After a digest could not be sent, that template's emails go one by one for this long. */
 const PAUSE_AFTER_FAILURE_MS = 60_000;
 
 export interface DigestDeps {
@@ -28,17 +35,26 @@ export interface DigestDeps {
   leaseSeconds: number;
 }
 
-export interface AlertDigests {
-  /** What the dispatcher leaves alerts for the digest at (queue.repo.ts); null = it sends them all. */
-  digestAt(): number | null;
+export interface Digests {
+  /** The templates the dispatcher leaves for the digests now (queue.repo.ts), at `at` waiting. */
+  digested(): DigestTemplate[];
+  at: number;
   stop(): Promise<void>;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
 const clock = (d: Date) => d.toISOString().slice(11, 19);
+const span = (rows: DigestRow[]) =>
+  `between ${clock(rows[0]!.created_at)} and ${clock(rows.at(-1)!.created_at)} UTC`;
+const listUrlOf = (publicUrl: string, rows: DigestRow[], query = '') => {
+  const kinds = [...new Set(rows.map((r) => r.lead_kind))];
+  return kinds.length === 1
+    ? `${publicUrl}/admin/${kindBySlug(kinds[0]!)!.deskPath}${query}`
+    : `${publicUrl}/admin`;
+};
 
-/** One lead's lines in a digest: its alert's title, and its fields but the name and company, on one line. */
-function digestLead(kind: DigestRow['lead_kind'], lead: PersonLead, publicUrl: string): DigestLead {
+/** One lead's lines in a digest of alerts: its alert's title, and its fields but the name and company, on one line. */
+function alertLead(kind: DigestRow['lead_kind'], lead: PersonLead, publicUrl: string): DigestLead {
   const summary = fieldsOf(kind, lead)
     .filter((f) => f.label !== 'Name' && f.label !== 'Company' && f.value !== '—')
     .map((f) => `${f.label}: ${f.value.length > 140 ? `${f.value.slice(0, 139)}…` : f.value}`)
@@ -50,77 +66,165 @@ function digestLead(kind: DigestRow['lead_kind'], lead: PersonLead, publicUrl: s
   };
 }
 
-/** The digest of these alerts: what it says, to whom, and its Message-ID (the same for the same rows). */
-async function composeDigest(d: DigestDeps, rows: DigestRow[]) {
+/** What a digest says and to whom (its Message-ID is the same for the same rows), and what its rows record. */
+interface Composed extends Omit<DigestSent, 'smtpResponse' | 'text'> {
+  html: string;
+  text: string;
+  /** What each carried email's row shows as its text. */
+  rowText: string;
+}
+
+/** The sales team's digest of these alerts. */
+async function alertDigest(d: DigestDeps, rows: DigestRow[]): Promise<Composed> {
   const { publicUrl, mailFrom, salesNotifyTo } = d.config;
   const listed = rows.slice(0, DIGEST_LIST);
   const leads = await leadsOf(d.db, listed);
   const lines = listed.flatMap((r) => {
     const lead = leads.get(r.lead_kind)?.get(r.lead_id) as PersonLead | undefined;
-    return lead ? [digestLead(r.lead_kind, lead, publicUrl)] : [];
+    return lead ? [alertLead(r.lead_kind, lead, publicUrl)] : [];
   });
-  const first = rows[0]!;
-  const last = rows.at(-1)!;
-  const kinds = [...new Set(rows.map((r) => r.lead_kind))];
-  const rest = rows.length - listed.length;
   const title = `${count(rows.length)} new leads`;
+  const messageId = `<sales-digest.m${rows[0]!.id}-m${rows.at(-1)!.id}.n${rows.length}@${messageIdDomain(mailFrom)}>`;
   const parts = await renderParts(
     view(
-      SalesDigest,
+      LeadDigest,
       {
         title,
         intro:
-          `${count(rows.length)} leads arrived between ${clock(first.created_at)} and ${clock(last.created_at)} UTC. ` +
+          `${count(rows.length)} leads arrived ${span(rows)}. ` +
           'While leads arrive this fast, their alerts come together, one email a second; one by one again once it calms down.',
         leads: lines,
-        more: `And ${count(rest)} more, in the desk.`,
-        hasMore: rest > 0,
-        listUrl:
-          kinds.length === 1 ? `${publicUrl}/admin/${kindBySlug(kinds[0]!)!.deskPath}` : `${publicUrl}/admin`,
+        more: `And ${count(rows.length - listed.length)} more, in the desk.`,
+        hasMore: rows.length > listed.length,
+        listUrl: listUrlOf(publicUrl, rows),
       },
       ['hasMore'],
     ),
   );
   return {
-    messageId: `<sales-digest.m${first.id}-m${last.id}.n${rows.length}@${messageIdDomain(mailFrom)}>`,
-    from: mailFrom,
-    to: salesNotifyTo,
+    messageId,
+    sender: mailFrom,
+    recipients: salesNotifyTo,
     subject: title,
-    ...parts,
+    html: parts.html,
+    text: parts.text,
+    rowText: `This alert went out in a digest of ${count(rows.length)} new leads (${messageId}).`,
+    detail: `in a digest of ${count(rows.length)} new leads, to ${salesNotifyTo.join(', ')}`,
   };
 }
 
 /**
- * Sales alerts during a burst of leads (docs/product.md#alert-digests): once a second, when at
- * least `at` alerts wait, one digest email takes them all, and the dispatcher leaves alerts to it
- * meanwhile. Runs beside the dispatcher in every worker, outside graphile-worker's jobs, so that
- * the in-process worker's hold (foreground.ts) does not hold the alerts: one email a second costs
- * the API next to nothing. A digest that cannot be sent gives its alerts back to be sent one by
- * one, and digests pause for a minute.
+ * One person's digest of the leads assigned to them: each lead's kind and number, who assigned
+ * it and the link to its page, nothing of the prospect's details (as the single email).
  */
-export function startAlertDigests(d: DigestDeps, at: number, everyMs = 1000): AlertDigests {
+async function assignedDigest(d: DigestDeps, rows: DigestRow[]): Promise<Composed> {
+  const { publicUrl, mailFrom } = d.config;
+  const listed = rows.slice(0, DIGEST_LIST);
+  const n = rows.length;
+  const title = `${count(n)} ${n === 1 ? 'lead' : 'leads'} assigned to you`;
+  const messageId = `<assigned-digest.m${rows[0]!.id}-m${rows.at(-1)!.id}.n${n}@${messageIdDomain(mailFrom)}>`;
+  const parts = await renderParts(
+    view(
+      LeadDigest,
+      {
+        title,
+        intro:
+          `${count(n)} ${n === 1 ? 'lead was' : 'leads were'} assigned to you ${span(rows)}. ` +
+          'While leads arrive this fast, these emails come together, one a second; one by one again once it calms down.',
+        leads: listed.map((r) => {
+          const noun = kindBySlug(r.lead_kind)!.noun;
+          return {
+            title: `${noun[0]!.toUpperCase()}${noun.slice(1)} ${r.lead_id}`,
+            summary: `Assigned by ${r.by ?? 'the automatic assignment'}`,
+            deskUrl: deskUrlOf(publicUrl, r.lead_kind, r.lead_id),
+          };
+        }),
+        more: `And ${count(n - listed.length)} more, under "Mine" in the desk.`,
+        hasMore: n > listed.length,
+        listUrl: listUrlOf(publicUrl, rows, '?assignee=me'),
+      },
+      ['hasMore'],
+    ),
+  );
+  return {
+    messageId,
+    sender: mailFrom,
+    recipients: [rows[0]!.email!],
+    subject: title,
+    html: parts.html,
+    text: parts.text,
+    rowText: `This email went out in a digest of ${count(n)} leads assigned to you (${messageId}).`,
+    detail: `in a digest of ${count(n)} leads assigned to you, to ${rows[0]!.email!}`,
+  };
+}
+
+/** A template's digests: who gets which rows, and what each says. */
+const KINDS: Record<
+  DigestTemplate,
+  { groups: (rows: DigestRow[]) => DigestRow[][]; compose: typeof alertDigest; what: string }
+> = {
+  'sales-alert': { groups: (rows) => [rows], compose: alertDigest, what: 'new leads' },
+  // One digest per person assigned, in the order of their first waiting email.
+  'lead-assigned': {
+    groups: (rows) => {
+      const byPerson = new Map<string, DigestRow[]>();
+      for (const r of rows) {
+        const group = byPerson.get(r.email!);
+        if (group) group.push(r);
+        else byPerson.set(r.email!, [r]);
+      }
+      return [...byPerson.values()];
+    },
+    compose: assignedDigest,
+    what: 'leads assigned to you',
+  },
+};
+
+/**
+ * Sales alerts and "assigned to you" emails during a burst of leads (docs/product.md#alert-digests):
+ * once a second, when at least `at` of one template wait, digests take them all (one to the sales
+ * team; one per person assigned), and the dispatcher leaves that template to them meanwhile.
+ * Runs beside the dispatcher in every worker, outside graphile-worker's jobs, so that the
+ * in-process worker's hold (foreground.ts) does not hold them: a few emails a second cost the API
+ * next to nothing. A digest that cannot be sent gives its emails back to be sent one by one, and
+ * that template's digests pause for a minute. `templates`: those that have someone to go to.
+ */
+export function startDigests(
+  d: DigestDeps,
+  templates: DigestTemplate[],
+  at: number,
+  everyMs = 1000,
+): Digests {
   let running = true;
-  let pausedUntil = 0;
+  const pausedUntil = new Map<DigestTemplate, number>(templates.map((t) => [t, 0]));
+  const active = () => templates.filter((t) => Date.now() >= pausedUntil.get(t)!);
   let wake: (() => void) | undefined;
 
-  async function once(): Promise<number> {
-    const rows = await claimDigest(d.db, at, DIGEST_MAX, d.leaseSeconds);
-    if (rows.length === 0) return 0;
+  async function sendOne(template: DigestTemplate, rows: DigestRow[]): Promise<number> {
+    const { what, compose } = KINDS[template];
     let reason: string;
     try {
-      const m = await composeDigest(d, rows);
-      const sent = await send(d.transport, { ...m, headers: {} });
+      const m = await compose(d, rows);
+      const sent = await send(d.transport, {
+        messageId: m.messageId,
+        from: m.sender,
+        to: m.recipients,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        headers: {},
+      });
       if (sent.kind === 'sent') {
         const recorded = await recordDigest(d.db, rows, {
           messageId: m.messageId,
-          sender: m.from,
-          recipients: m.to,
+          sender: m.sender,
+          recipients: m.recipients,
           subject: m.subject,
-          text: `This alert went out in a digest of ${count(rows.length)} new leads (${m.messageId}).`,
+          text: m.rowText,
           smtpResponse: sent.response,
-          detail: `in a digest of ${count(rows.length)} new leads, to ${m.to.join(', ')}`,
+          detail: m.detail,
         });
-        d.metrics?.emails.inc({ outcome: 'sent', template: 'sales-alert' }, recorded);
+        d.metrics?.emails.inc({ outcome: 'sent', template }, recorded);
         return rows.length;
       }
       reason = sent.reason;
@@ -128,24 +232,38 @@ export function startAlertDigests(d: DigestDeps, at: number, everyMs = 1000): Al
       reason = err instanceof Error ? err.message : String(err);
     }
     d.log.warn(
-      { alerts: rows.length, reason },
-      'a digest of alerts could not be sent: sending them one by one',
+      { template, emails: rows.length, reason },
+      'a digest could not be sent: sending its emails one by one',
     );
-    pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
-    await releaseDigest(d.db, rows, reason);
-    d.metrics?.emails.inc({ outcome: 'retried', template: 'sales-alert' }, rows.length);
+    pausedUntil.set(template, Date.now() + PAUSE_AFTER_FAILURE_MS);
+    await releaseDigest(
+      d.db,
+      rows,
+      reason,
+      `the digest of ${what} could not be sent (${reason}); sending this email on its own`,
+    );
+    d.metrics?.emails.inc({ outcome: 'retried', template }, rows.length);
     return 0;
+  }
+
+  /** One round: each template's waiting emails, when enough wait; answers the most one took. */
+  async function once(): Promise<number> {
+    let most = 0;
+    for (const template of active()) {
+      const rows = await claimDigest(d.db, template, at, DIGEST_MAX, d.leaseSeconds).catch((err: unknown) => {
+        d.log.warn({ err, template }, 'could not make a digest');
+        return [];
+      });
+      if (rows.length === 0) continue;
+      most = Math.max(most, rows.length);
+      await Promise.all(KINDS[template].groups(rows).map((group) => sendOne(template, group)));
+    }
+    return most;
   }
 
   const loop = (async () => {
     while (running) {
-      let taken = 0;
-      if (Date.now() >= pausedUntil) {
-        taken = await once().catch((err: unknown) => {
-          d.log.warn({ err }, 'could not make a digest of alerts');
-          return 0;
-        });
-      }
+      const taken = await once();
       if (taken < DIGEST_MAX && running) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, everyMs);
@@ -159,7 +277,8 @@ export function startAlertDigests(d: DigestDeps, at: number, everyMs = 1000): Al
   })();
 
   return {
-    digestAt: () => (running && Date.now() >= pausedUntil ? at : null),
+    at,
+    digested: () => (running ? active() : []),
     async stop() {
       running = false;
       wake?.();

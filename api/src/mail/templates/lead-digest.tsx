@@ -5,18 +5,19 @@ import { Text } from '@react-email/text';
 import { Action, colors, Divider, Layout, Paragraph, text } from './layout.tsx';
 
 export interface DigestLead {
-  /** The alert's own title: "New contact message: Ada Lovelace (Engines & Co)". */
+  /** An alert's own title ("New contact message: Ada Lovelace (Engines & Co)"), or the lead's kind and number. */
   title: string;
-  /** Email, phone, service and the like, on one line. */
+  /** An alert's email, phone, service and the like, on one line; or who assigned the lead. */
   summary: string;
   deskUrl: string;
 }
 
 /**
- * To the sales team during a burst of leads: the alerts of that second in one email
- * (docs/product.md#alert-digests). `more` counts the leads beyond those listed.
+ * During a burst of leads, the emails of that second in one (docs/product.md#alert-digests): to the sales
+ * team, their alerts; to a person, the leads assigned to them. `more` counts the leads beyond those
+ * listed.
  */
-export function SalesDigest({
+export function LeadDigest({
   title,
   intro,
   leads,
