@@ -313,4 +313,40 @@ describe('a burst of assignments', () => {
     const acks = smtp.received.filter((r) => r.to[0]!.startsWith('assigned'));
     expect(acks).toHaveLength(12);
   });
+
+  it('sends the emails one by one, each once, when the server refuses a person’s digest', async () => {
+    await auto.db.query(`TRUNCATE contact_submissions, ${FOLLOW_UP_TABLES}`);
+    smtp.setVerdict((_to, mail) =>
+      / assigned to you$/.test(mail.subject ?? '')
+        ? { code: 552, message: '5.3.4 Message too big for us' }
+        : 'accept',
+    );
+    for (let i = 0; i < 9; i++) {
+      const res = await auto
+        .request()
+        .post('/api/contact')
+        .send({ name: `Refused ${i}`, email: `refused${i}@example.com`, message: `Lead number ${i}.` });
+      expect(res.status).toBe(201);
+    }
+    worker = await startWorker({ db: auto.db, config: auto.config, log: createLogger('silent') });
+    // Nine acknowledgments, and the six emails of the two people with an address, one by one.
+    await smtp.waitFor(9 + 6);
+    await new Promise((r) => setTimeout(r, 300));
+    const toPeople = smtp.received.filter((r) => r.to[0]!.endsWith('@textflow.example'));
+    expect(
+      toPeople.map((r) => r.mail.subject).every((s) => /^Assigned to you: contact message \d+$/.test(s!)),
+    ).toBe(true);
+    expect(toPeople).toHaveLength(6);
+    const rows = await auto.db.query(
+      `SELECT status, digest_message_id FROM mail_messages
+        WHERE template = 'lead-assigned' AND params ->> 'email' IS NOT NULL`,
+    );
+    expect(rows.rows).toHaveLength(6);
+    expect(rows.rows.every((r) => r.status === 'sent' && r.digest_message_id === null)).toBe(true);
+    const retried = await auto.db.query(
+      `SELECT count(*)::int AS n FROM lead_events
+        WHERE type = 'retrying' AND detail->>'text' LIKE 'the digest of leads assigned to you could not be sent%Message too big%'`,
+    );
+    expect(retried.rows[0].n).toBe(6);
+  });
 });
