@@ -1,9 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures.ts';
+import { readyToUse } from './site-form-helpers.ts';
 
+/**
+ * A subscription's notice, from a form the page's code has taken over: pressing Subscribe before
+ * that posts the plain form, whose answer is a page of its own (docs/web.md#islands).
+ */
 async function showNotice(page: Page) {
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await readyToUse(page, '/');
   const form = page.getByRole('form', { name: 'Newsletter' });
   await form.getByLabel('Email for our newsletter').fill(`swipe-${Date.now().toString(36)}@example.com`);
   await form.getByRole('button', { name: 'Subscribe' }).click();
