@@ -215,6 +215,37 @@ describe('a burst of leads', () => {
       `SELECT count(*)::int AS n FROM lead_events WHERE type = 'retrying' AND detail->>'text' LIKE '%digest%Message too big%'`,
     );
     expect(retried.rows[0].n).toBe(ids.length);
+    const said = await t.db.query(
+      `SELECT DISTINCT detail->>'text' AS text FROM lead_events WHERE type = 'retrying' AND detail->>'text' LIKE '%digest%'`,
+    );
+    expect(said.rows).toEqual([
+      {
+        text: 'the digest of new leads could not be sent (552 5.3.4 Message too big for us); sending this alert on its own',
+      },
+    ]);
+  });
+
+  it('keeps making digests after the database failed one round', async () => {
+    // A real failure of the statement that takes alerts for a digest, for as long as the trigger stands.
+    await t.db.query(`
+      CREATE FUNCTION refuse_digest_claim() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the test refuses to give alerts to a digest'; END $$;
+      CREATE TRIGGER refuse_digest_claim BEFORE UPDATE ON mail_messages FOR EACH ROW
+        WHEN (OLD.job_queued_at IS NULL AND NEW.status = 'sending') EXECUTE FUNCTION refuse_digest_claim();`);
+    try {
+      await contacts(DIGEST_AT);
+      await start();
+      await smtp.waitFor(DIGEST_AT);
+      // Rounds come a second apart: at least one has failed by now.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(toSales()).toEqual([]);
+    } finally {
+      await t.db.query(
+        `DROP TRIGGER refuse_digest_claim ON mail_messages; DROP FUNCTION refuse_digest_claim()`,
+      );
+    }
+    await smtp.waitFor(DIGEST_AT + 1);
+    expect(toSales().map((r) => r.mail.subject)).toEqual([`${DIGEST_AT} new leads`]);
   });
 });
 
@@ -247,17 +278,27 @@ describe('a burst of assignments', () => {
   });
   afterAll(() => auto.close());
 
-  it('sends each person one digest of the leads assigned to them, and each prospect its acknowledgment', async () => {
+  /** `n` contact messages the automatic assignment shares out, then the worker starts; their ids. */
+  async function assignedLeads(n: number, name: string): Promise<number[]> {
     const ids: number[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < n; i++) {
       const res = await auto
         .request()
         .post('/api/contact')
-        .send({ name: `Assigned ${i}`, email: `assigned${i}@example.com`, message: `Lead number ${i}.` });
+        .send({
+          name: `${name} ${i}`,
+          email: `${name.toLowerCase()}${i}@example.com`,
+          message: `Lead number ${i}.`,
+        });
       expect(res.status).toBe(201);
       ids.push(res.body.id as number);
     }
     worker = await startWorker({ db: auto.db, config: auto.config, log: createLogger('silent') });
+    return ids;
+  }
+
+  it('sends each person one digest of the leads assigned to them, and each prospect its acknowledgment', async () => {
+    const ids = await assignedLeads(12, 'Assigned');
     await smtp.waitFor(12 + 2);
 
     const rows = await auto.db.query<{
@@ -321,14 +362,7 @@ describe('a burst of assignments', () => {
         ? { code: 552, message: '5.3.4 Message too big for us' }
         : 'accept',
     );
-    for (let i = 0; i < 9; i++) {
-      const res = await auto
-        .request()
-        .post('/api/contact')
-        .send({ name: `Refused ${i}`, email: `refused${i}@example.com`, message: `Lead number ${i}.` });
-      expect(res.status).toBe(201);
-    }
-    worker = await startWorker({ db: auto.db, config: auto.config, log: createLogger('silent') });
+    await assignedLeads(9, 'Refused');
     // Nine acknowledgments, and the six emails of the two people with an address, one by one.
     await smtp.waitFor(9 + 6);
     await new Promise((r) => setTimeout(r, 300));

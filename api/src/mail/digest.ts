@@ -161,9 +161,15 @@ async function assignedDigest(d: DigestDeps, rows: DigestRow[]): Promise<Compose
 /** A template's digests: who gets which rows, and what each says. */
 const KINDS: Record<
   DigestTemplate,
-  { groups: (rows: DigestRow[]) => DigestRow[][]; compose: typeof alertDigest; what: string }
+  {
+    groups: (rows: DigestRow[]) => DigestRow[][];
+    compose: typeof alertDigest;
+    /** What the digest carried, and what one of its emails is, for a history that says it went alone. */
+    what: string;
+    one: string;
+  }
 > = {
-  'sales-alert': { groups: (rows) => [rows], compose: alertDigest, what: 'new leads' },
+  'sales-alert': { groups: (rows) => [rows], compose: alertDigest, what: 'new leads', one: 'alert' },
   // One digest per person assigned, in the order of their first waiting email.
   'lead-assigned': {
     groups: (rows) => {
@@ -177,6 +183,7 @@ const KINDS: Record<
     },
     compose: assignedDigest,
     what: 'leads assigned to you',
+    one: 'email',
   },
 };
 
@@ -201,7 +208,7 @@ export function startDigests(
   let wake: (() => void) | undefined;
 
   async function sendOne(template: DigestTemplate, rows: DigestRow[]): Promise<number> {
-    const { what, compose } = KINDS[template];
+    const { what, one, compose } = KINDS[template];
     let reason: string;
     try {
       const m = await compose(d, rows);
@@ -240,7 +247,7 @@ export function startDigests(
       d.db,
       rows,
       reason,
-      `the digest of ${what} could not be sent (${reason}); sending this email on its own`,
+      `the digest of ${what} could not be sent (${reason}); sending this ${one} on its own`,
     );
     d.metrics?.emails.inc({ outcome: 'retried', template }, rows.length);
     return 0;
@@ -250,10 +257,7 @@ export function startDigests(
   async function once(): Promise<number> {
     let most = 0;
     for (const template of active()) {
-      const rows = await claimDigest(d.db, template, at, DIGEST_MAX, d.leaseSeconds).catch((err: unknown) => {
-        d.log.warn({ err, template }, 'could not make a digest');
-        return [];
-      });
+      const rows = await claimDigest(d.db, template, at, DIGEST_MAX, d.leaseSeconds);
       if (rows.length === 0) continue;
       most = Math.max(most, rows.length);
       await Promise.all(KINDS[template].groups(rows).map((group) => sendOne(template, group)));
@@ -263,7 +267,11 @@ export function startDigests(
 
   const loop = (async () => {
     while (running) {
-      const taken = await once();
+      // A round the database failed (recording or giving back a digest) is logged; the next comes.
+      const taken = await once().catch((err: unknown) => {
+        d.log.warn({ err }, 'could not make a digest');
+        return 0;
+      });
       if (taken < DIGEST_MAX && running) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, everyMs);
