@@ -2,7 +2,7 @@ import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, createAdmin, FOLLOW_UP_TABLES, signedIn } from './admin-helpers.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startTestApp, type TestApp, truncate } from './harness.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() =>
-  t.db.query(`TRUNCATE contact_submissions, newsletter_subscribers, ${FOLLOW_UP_TABLES} RESTART IDENTITY`),
+  truncate(t.db, `contact_submissions, newsletter_subscribers, ${FOLLOW_UP_TABLES} RESTART IDENTITY`),
 );
 
 /** The export's rule, written once more in JavaScript to check the database's output against. */

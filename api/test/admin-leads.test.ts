@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, FOLLOW_UP_TABLES, seedContacts, signedIn } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startTestApp, type TestApp, truncate } from './harness.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -12,8 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() =>
-  t.db.query(
-    `TRUNCATE contact_submissions, demo_requests, get_started_requests, newsletter_subscribers, ${FOLLOW_UP_TABLES} RESTART IDENTITY`,
+  truncate(
+    t.db,
+    `contact_submissions, demo_requests, get_started_requests, newsletter_subscribers, ${FOLLOW_UP_TABLES} RESTART IDENTITY`,
   ),
 );
 

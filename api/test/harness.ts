@@ -32,6 +32,22 @@ async function withServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
+/**
+ * Empties `tables` for the next test. A test app may have its job runner, relay or dispatcher at
+ * work meanwhile, taking its locks in another order than TRUNCATE's list; when PostgreSQL ends
+ * that deadlock by rolling the TRUNCATE back, it is tried again (the other side then finishes).
+ */
+export async function truncate(db: Pick<Db, 'query'>, tables: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.query(`TRUNCATE ${tables}`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt === 5) throw err;
+    }
+  }
+}
+
 /** A fresh, migrated database of its own (a copy of the template), dropped by `drop`. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`;

@@ -1,6 +1,6 @@
 import type { OperationId } from '../src/http/typed.ts';
 import { FOLLOW_UP_TABLES } from './admin-helpers.ts';
-import type { TestApp } from './harness.ts';
+import { truncate, type TestApp } from './harness.ts';
 
 // Shared by the tests of the public lead endpoints (leads, lead-validation, lead-rate-limits).
 
@@ -45,8 +45,9 @@ export const endpoints: Endpoint[] = [
 
 /** Empties every table a lead submission writes to (run before each test). */
 export async function emptyLeadTables(t: TestApp): Promise<void> {
-  await t.db.query(
-    `TRUNCATE contact_submissions, demo_requests, get_started_requests, newsletter_subscribers, idempotency_keys, rate_limit_buckets, ${FOLLOW_UP_TABLES}`,
+  await truncate(
+    t.db,
+    `contact_submissions, demo_requests, get_started_requests, newsletter_subscribers, idempotency_keys, rate_limit_buckets, ${FOLLOW_UP_TABLES}`,
   );
 }
 

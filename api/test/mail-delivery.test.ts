@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FOLLOW_UP_TABLES } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
-import type { TestApp } from './harness.ts';
+import { truncate, type TestApp } from './harness.ts';
 import { startMailApp, type MailApp } from './mail-app.ts';
 import { eventually, type TestSmtp } from './smtp.ts';
 
@@ -25,7 +25,7 @@ afterAll(() => app.close());
 beforeEach(async () => {
   smtp.received.length = 0;
   smtp.setVerdict(() => 'accept');
-  await t.db.query(`TRUNCATE contact_submissions, demo_requests, get_started_requests, ${FOLLOW_UP_TABLES}`);
+  await truncate(t.db, `contact_submissions, demo_requests, get_started_requests, ${FOLLOW_UP_TABLES}`);
 });
 
 const message = async (id: number) =>

@@ -6,7 +6,7 @@ import { startWorker, type Worker } from '../src/jobs/worker.ts';
 import { DIGEST_LIST } from '../src/mail/digest.ts';
 import { dispatch } from '../src/mail/queue.repo.ts';
 import { FOLLOW_UP_TABLES } from './admin-helpers.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startTestApp, type TestApp, truncate } from './harness.ts';
 import { eventually, startSmtp, type TestSmtp } from './smtp.ts';
 
 // Sales alerts during a burst of leads go out as one digest (docs/product.md#alert-digests),
@@ -37,7 +37,7 @@ afterAll(async () => {
 beforeEach(async () => {
   smtp.received.length = 0;
   smtp.setVerdict(() => 'accept');
-  await t.db.query(`TRUNCATE contact_submissions, demo_requests, ${FOLLOW_UP_TABLES}`);
+  await truncate(t.db, `contact_submissions, demo_requests, ${FOLLOW_UP_TABLES}`);
 });
 afterEach(async () => {
   await worker?.stop();
@@ -356,7 +356,7 @@ describe('a burst of assignments', () => {
   });
 
   it('sends the emails one by one, each once, when the server refuses a person’s digest', async () => {
-    await auto.db.query(`TRUNCATE contact_submissions, ${FOLLOW_UP_TABLES}`);
+    await truncate(auto.db, `contact_submissions, ${FOLLOW_UP_TABLES}`);
     smtp.setVerdict((_to, mail) =>
       / assigned to you$/.test(mail.subject ?? '')
         ? { code: 552, message: '5.3.4 Message too big for us' }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FOLLOW_UP_TABLES } from './admin-helpers.ts';
-import type { TestApp } from './harness.ts';
+import { truncate, type TestApp } from './harness.ts';
 import { startMailApp, type MailApp } from './mail-app.ts';
 import type { TestSmtp } from './smtp.ts';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 beforeEach(async () => {
   smtp.received.length = 0;
-  await t.db.query(`TRUNCATE newsletter_subscribers, idempotency_keys, ${FOLLOW_UP_TABLES}`);
+  await truncate(t.db, `newsletter_subscribers, idempotency_keys, ${FOLLOW_UP_TABLES}`);
 });
 
 const status = async (email: string) =>

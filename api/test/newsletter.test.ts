@@ -3,7 +3,7 @@ import { LINK_KEY, signToken } from '../src/newsletter/tokens.ts';
 import { createSecrets } from '../src/secrets/secrets.ts';
 import { FOLLOW_UP_TABLES, subscriberId } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
-import type { TestApp } from './harness.ts';
+import { truncate, type TestApp } from './harness.ts';
 import { startMailApp, type MailApp } from './mail-app.ts';
 import { type TestSmtp } from './smtp.ts';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 beforeEach(async () => {
   smtp.received.length = 0;
-  await t.db.query(`TRUNCATE newsletter_subscribers, idempotency_keys, ${FOLLOW_UP_TABLES}`);
+  await truncate(t.db, `newsletter_subscribers, idempotency_keys, ${FOLLOW_UP_TABLES}`);
 });
 
 const subscribe = (email: string, extra: Record<string, string> = {}) =>

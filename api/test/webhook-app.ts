@@ -8,7 +8,7 @@ import { startWebhookRelay } from '../src/webhooks/relay.ts';
 import { webhookTasks } from '../src/webhooks/webhooks.tasks.ts';
 import { createAdmin, signedIn } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startTestApp, type TestApp, truncate } from './harness.ts';
 import { startReceiver, type Receiver } from './webhook-receivers.ts';
 
 export interface WebhookApp {
@@ -97,7 +97,7 @@ export function useWebhookApp(
     await app?.close();
   });
   beforeEach(async () => {
-    await app!.t.db.query(`TRUNCATE ${[...WEBHOOK_TABLES, ...(opts.alsoEmpty ?? [])].join(', ')}`);
+    await truncate(app!.t.db, [...WEBHOOK_TABLES, ...(opts.alsoEmpty ?? [])].join(', '));
     for (const r of receivers) {
       r.received.length = 0;
       r.answer = answer;
