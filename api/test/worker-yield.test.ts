@@ -5,7 +5,7 @@ import { createLogger } from '../src/http/logger.ts';
 import { trackForeground, type Foreground } from '../src/jobs/foreground.ts';
 import { BACKGROUND_FLAG } from '../src/jobs/queue.ts';
 import { startWorker, type Worker } from '../src/jobs/worker.ts';
-import { dispatch } from '../src/mail/queue.repo.ts';
+import { dispatch, WAITED_FOR } from '../src/mail/queue.repo.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { eventually, startSmtp, type TestSmtp } from './smtp.ts';
 
@@ -74,6 +74,9 @@ function fakeForeground() {
   return f;
 }
 
+/** How long this worker's relays keep background work waiting during a rush (30 s in service). */
+const MAX_WAIT_MS = 4000;
+
 describe('the worker beside a busy server', () => {
   let t: TestApp;
   let worker: Worker;
@@ -83,7 +86,7 @@ describe('the worker beside a busy server', () => {
     t = await startTestApp({ leadRateLimitPerMinute: 0, smtpUrl: undefined, workerConcurrency: 4 });
     worker = await startWorker(
       { db: t.db, config: t.config, log: createLogger('silent') },
-      { yieldTo: server, dispatchIdleMs: 20 },
+      { yieldTo: server, dispatchIdleMs: 20, yieldMaxWaitMs: MAX_WAIT_MS },
     );
   });
   afterAll(async () => {
@@ -153,6 +156,44 @@ describe('the worker beside a busy server', () => {
     expect(await count(`SELECT count(*)::int AS n FROM graphile_worker.jobs`)).toBe(0);
   });
 
+  it('leaves background work in its outboxes during a rush, and hands it over once it has waited long enough', async () => {
+    // An endpoint for every lead.created: each lead also writes a webhook event to its outbox.
+    await t.db.query(
+      `INSERT INTO webhook_endpoints (url, events, secret)
+       VALUES ('http://127.0.0.1:9/hook', '{lead.created}', 'whsec_' || repeat('a', 32))`,
+    );
+    const waiting = async () =>
+      (
+        await t.db.query<{ emails: number; events: number }>(
+          `SELECT (SELECT count(*) FROM mail_messages WHERE job_queued_at IS NULL)::int AS emails,
+                  (SELECT count(*) FROM webhook_outbox)::int AS events`,
+        )
+      ).rows[0]!;
+    // Quiet: the relays have caught up.
+    await eventually(async () => ((await waiting()).emails === 0 ? true : undefined));
+    const rushFrom = Date.now();
+    server.set(true);
+    await leads(20);
+    const sent = await held();
+    // Nobody waits for a held message: all of it is background work, and so are the deliveries.
+    await new Promise((r) => setTimeout(r, MAX_WAIT_MS / 4));
+    expect(await waiting()).toEqual({ emails: 40, events: 20 });
+    // The rush goes on, but what waited the longest may wait for: both relays hand it all over,
+    // and the steady runner does it.
+    await eventually(async () => {
+      const w = await waiting();
+      return w.emails === 0 && w.events === 0 ? true : undefined;
+    });
+    // (The relays last caught up a moment before the rush began.)
+    expect(Date.now() - rushFrom).toBeGreaterThanOrEqual(MAX_WAIT_MS - 500);
+    expect(server.busy()).toBe(true);
+    await eventually(async () => ((await held()) === sent + 40 ? true : undefined));
+    const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries`);
+    expect(rows[0]!.n).toBe(20);
+    server.set(false);
+    await t.db.query(`DELETE FROM webhook_endpoints`);
+  });
+
   it('restarts a runner that stopped unexpectedly, unlocking what it held', async () => {
     const [steady] = worker.runners;
     const before = steady!.poolIds();
@@ -162,7 +203,7 @@ describe('the worker beside a busy server', () => {
       return now.length === 1 && now[0] !== before[0] ? true : undefined;
     });
     await leads(10);
-    await eventually(async () => ((await held()) === 152 ? true : undefined));
+    await eventually(async () => ((await held()) === 192 ? true : undefined));
   });
 });
 
@@ -242,5 +283,38 @@ describe('acknowledgments during a rush', () => {
     await smtp.waitFor(200);
     expect(smtp.received.slice(0, 80).every((r) => r.to[0]!.startsWith('rush'))).toBe(true);
     server.set(false);
+  });
+
+  it('are handed to the job queue during a rush, while the sales alerts wait in the outbox for it to end', async () => {
+    await smtp.waitFor(200);
+    const before = smtp.received.length;
+    server.set(true);
+    await t.db.query(
+      `INSERT INTO contact_submissions (name, email, company, service, message)
+       SELECT 'Later Person', 'later' || i || '@example.com', 'Co', 'sms-ai', 'A message of ordinary length.'
+         FROM generate_series(1, 10) AS i`,
+    );
+    const received = await smtp.waitFor(before + 10);
+    expect(received.slice(before).every((r) => r.to[0]!.startsWith('later'))).toBe(true);
+    const undispatched = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM mail_messages WHERE template = 'sales-alert' AND job_queued_at IS NULL`,
+        )
+      ).rows[0]!.n;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await undispatched()).toBe(10);
+    expect(smtp.received).toHaveLength(before + 10);
+    server.set(false);
+    await smtp.waitFor(before + 20);
+    expect(await undispatched()).toBe(0);
+  });
+
+  it('are found among the waiting alerts through an index naming the same templates as the dispatcher', async () => {
+    const { rows } = await t.db.query<{ def: string }>(
+      `SELECT indexdef AS def FROM pg_indexes WHERE indexname = 'mail_messages_waited_for_idx'`,
+    );
+    const named = [...rows[0]!.def.matchAll(/'([a-z-]+)'::text/g)].map((m) => m[1]);
+    expect(named.sort()).toEqual([...WAITED_FOR].sort());
   });
 });

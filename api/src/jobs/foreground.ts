@@ -72,3 +72,27 @@ export function trackForeground(busyAt: number): ForegroundTracker {
     stop: () => clearInterval(sampler),
   };
 }
+
+/** A relay's side of yielding: whether it hands background work over now, and telling it caught up. */
+export interface BackgroundHandOver {
+  now(): boolean;
+  /** To be called when a look that handed everything over found no more waiting. */
+  caughtUp(): void;
+}
+
+/**
+ * Whether a relay (the mail dispatcher, the webhook relay) hands background work over to the job
+ * queue now (docs/operations.md#yield): always while the server is not busy; while it is, only
+ * once `maxWaitMs` has passed since the relay last caught up, and from then until it catches up
+ * again. Whatever waits was written after that moment, so a rush delays nothing by much more than
+ * `maxWaitMs`, however long it lasts.
+ */
+export function backgroundHandOver(server: Foreground | undefined, maxWaitMs: number): BackgroundHandOver {
+  let caughtUpAt = performance.now();
+  return {
+    now: () => !server?.busy() || performance.now() - caughtUpAt >= maxWaitMs,
+    caughtUp: () => {
+      caughtUpAt = performance.now();
+    },
+  };
+}

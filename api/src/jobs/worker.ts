@@ -13,9 +13,12 @@ import { RETENTION_TASK, retentionTask } from '../admin/privacy/retention.ts';
 import { deliverDeps, type DeliverDeps } from '../webhooks/deliver.ts';
 import { startWebhookRelay } from '../webhooks/relay.ts';
 import { webhookTasks } from '../webhooks/webhooks.tasks.ts';
-import type { Foreground } from './foreground.ts';
+import { backgroundHandOver, type Foreground } from './foreground.ts';
 import { BACKGROUND_FLAG, workerLogger } from './queue.ts';
 import { superviseRunner, type SupervisedRunner } from './supervise.ts';
+
+/** The longest a busy API keeps background work waiting in an outbox (docs/operations.md#yield). */
+const YIELD_MAX_WAIT_MS = 30_000;
 
 export interface WorkerOptions {
   /** Seconds a claimed message stays one worker's (default 120: longer than any SMTP timeout). */
@@ -26,6 +29,11 @@ export interface WorkerOptions {
   dispatchIdleMs?: number;
   /** The HTTP server sharing this process: while it is busy, the worker takes fewer jobs (foreground.ts). */
   yieldTo?: Foreground;
+  /**
+   * While that server is busy, how long background work may wait in its outbox before the relays
+   * hand it over all the same (default 30 s, docs/operations.md#yield).
+   */
+  yieldMaxWaitMs?: number;
   /** How often the alert digests look for a burst of waiting alerts (default 1 s). */
   digestEveryMs?: number;
   /** First wait before a failed job runner is started again (default 1 s, supervise.ts). */
@@ -136,20 +144,32 @@ export async function startWorker(
   // The dispatcher: new outbox rows become batch jobs within a fraction of a second. It polls
   // rather than listens, because a NOTIFY from every lead's transaction is what it spares them
   // (see the create-mail-outbox migration); while there is a backlog it does not wait at all.
+  // While the server it yields to is busy, it hands over only the messages people wait for, and
+  // the rest once it has waited long enough (docs/operations.md#yield): marking rows and adding
+  // jobs is PostgreSQL's work the submissions would wait for.
+  const maxWaitMs = opts.yieldMaxWaitMs ?? YIELD_MAX_WAIT_MS;
+  const handOver = backgroundHandOver(yieldTo, maxWaitMs);
   let dispatching = true;
   const dispatcher = (async () => {
     while (dispatching) {
-      const templates = digests?.digested() ?? [];
+      const all = handOver.now();
+      const templates = all ? (digests?.digested() ?? []) : [];
       const digestAt = templates.length > 0 ? digests!.at : null;
-      const n = await dispatch(db, 1000, digestAt, transport !== null, templates).catch((err: unknown) => {
-        log.warn({ err }, 'could not hand new emails to the job queue');
-        return 0;
-      });
+      // Email not configured, nobody waits for a message: a busy server's turn is all there is.
+      const n =
+        all || transport
+          ? await dispatch(db, 1000, digestAt, transport !== null, templates, !all).catch((err: unknown) => {
+              log.warn({ err }, 'could not hand new emails to the job queue');
+              return 0;
+            })
+          : 0;
+      if (all && n < 1000) handOver.caughtUp();
       if (n < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
     }
   })();
-  // Webhook outbox rows become delivery jobs the same way (webhooks/relay.ts).
-  const relay = startWebhookRelay({ db, log });
+  // Webhook outbox rows become delivery jobs the same way (webhooks/relay.ts), all of them
+  // background work.
+  const relay = startWebhookRelay({ db, log, handOver: backgroundHandOver(yieldTo, maxWaitMs) });
   log.info({ concurrency: config.workerConcurrency, smtp: Boolean(transport) }, 'job worker started');
   return {
     runners,

@@ -17,12 +17,14 @@ export const MESSAGES_PER_JOB = 20;
  * webhook deliveries are (flag `background`). So is every message while email is not configured:
  * it is only held, and nobody waits for it.
  */
-const WAITED_FOR: MailTemplate[] = [
+export const WAITED_FOR: MailTemplate[] = [
   'acknowledgment',
   'newsletter-confirmation',
   'demo-invitation',
   'demo-cancellation',
 ];
+/** As a literal list: the partial index of such messages (index-waited-for-mail migration) names the same. */
+const WAITED_FOR_LIST = WAITED_FOR.map((t) => `'${t}'`).join(', ');
 const WAITED_FOR_PRIORITY = -1;
 const BACKGROUND_PRIORITY = 0;
 
@@ -33,7 +35,9 @@ const BACKGROUND_PRIORITY = 0;
  * how many rows it dispatched. The rows are marked and the jobs added in one transaction.
  * `digestAt`: when that many emails of one of the `digested` templates (sales alerts, "assigned to
  * you") or more wait, they are left for the next digests (digest.ts); null = each goes one by one.
- * `sending`: false while email is not configured.
+ * `sending`: false while email is not configured. `waitedForOnly`: only the messages people wait
+ * for, the rest left in the outbox (a busy API's worker, docs/operations.md#yield); found through
+ * their own index however many others wait.
  */
 export async function dispatch(
   db: Db,
@@ -41,6 +45,7 @@ export async function dispatch(
   digestAt: number | null = null,
   sending = true,
   digested: DigestTemplate[] = DIGEST_TEMPLATES,
+  waitedForOnly = false,
 ): Promise<number> {
   return inTransaction(db, async (client) => {
     const { rows } = await client.query<{ payload: { id: number }[]; priority: number }>(
@@ -53,7 +58,8 @@ export async function dispatch(
        ),
        due AS (
          SELECT id FROM mail_messages
-          WHERE job_queued_at IS NULL AND NOT (${digestible('(SELECT templates FROM burst)')})
+          WHERE job_queued_at IS NULL
+            AND ${waitedForOnly ? `template IN (${WAITED_FOR_LIST})` : `NOT (${digestible('(SELECT templates FROM burst)')})`}
           ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
        ),
        marked AS (
