@@ -85,6 +85,12 @@ describe('the proof-of-work check (docs/product.md#spam)', () => {
     expect(await checkOf(Buffer.from(JSON.stringify(crossed)).toString('base64'))).toBe('invalid');
   });
 
+  it("fails a challenge that never expires, though signed with the server's key", async () => {
+    // The server issues none: every challenge it signs says when it expires.
+    const endless = await challengeWith(t.config.spamChallengeKey!, undefined);
+    expect(await checkOf(await solve(endless))).toBe('invalid');
+  });
+
   it('fails a challenge signed with another key', async () => {
     const forged = await challengeWith(randomBytes(32), new Date(Date.now() + 60_000));
     expect(await checkOf(await solve(forged))).toBe('invalid');

@@ -26,5 +26,5 @@ export async function solve(challenge: Challenge): Promise<string> {
 }
 
 /** A challenge signed with `key` (the server's or another), expiring at `expires`. */
-export const challengeWith = (key: Buffer, expires: Date) =>
+export const challengeWith = (key: Buffer, expires: Date | undefined) =>
   createChallenge({ algorithm: 'SHA-256', hmacKey: key.toString('base64'), maxnumber: 1000, expires });

@@ -40,7 +40,7 @@ function createLead(operationId: CreateOps, kind: BatchedKind, leads: LeadServic
   return async ({ body, ctx }: HandlerInput<CreateOps>): Promise<HandlerResult<CreateOps>> => {
     if (isBot(body)) return BOT_ANSWER;
     const s = submission(ctx, operationId, body);
-    const verdict = await spam.check(body.altcha);
+    const verdict = spam.check(body.altcha);
     return leads.create(kind, s, columnValues(kind, s.body), verdict);
   };
 }

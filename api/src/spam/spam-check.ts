@@ -36,10 +36,10 @@ export function createSpamCheck(
       return challenge;
     },
 
-    async check(solution: string | undefined): Promise<SpamVerdict> {
+    check(solution: string | undefined): SpamVerdict {
       if (config.spamChallenge === 'off')
         return { checked: '', challenge: null, expiresAt: null, enforce: false };
-      const checked = await challenges.check(solution);
+      const checked = challenges.check(solution);
       const solved = checked.outcome === 'passed' ? checked : undefined;
       return {
         checked: checked.outcome,
