@@ -156,15 +156,16 @@ export async function startWorker(
       const templates = all ? (digests?.digested() ?? []) : [];
       const digestAt = templates.length > 0 ? digests!.at : null;
       // Email not configured, nobody waits for a message: a busy server's turn is all there is.
+      // A failed hand-over (null) has not caught up.
       const n =
         all || transport
           ? await dispatch(db, 1000, digestAt, transport !== null, templates, !all).catch((err: unknown) => {
               log.warn({ err }, 'could not hand new emails to the job queue');
-              return 0;
+              return null;
             })
           : 0;
-      if (all && n < 1000) handOver.caughtUp();
-      if (n < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
+      if (all && n !== null && n < 1000) handOver.caughtUp();
+      if (n === null || n < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
     }
   })();
   // Webhook outbox rows become delivery jobs the same way (webhooks/relay.ts), all of them

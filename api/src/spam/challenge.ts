@@ -72,7 +72,7 @@ export function createChallenges(key: Buffer, maxNumber: number) {
       if (!solution) return { outcome: 'missing' };
       const payload = decode(solution);
       if (!payload || payload.algorithm !== 'SHA-256') return { outcome: 'invalid' };
-      // Right but too late, or wrong (another challenge's number, a forged signature). Every
+      // Wrong (another challenge's number, a forged signature), or right but too late. Every
       // challenge this server signs names when it expires.
       const expires = Number(extractParams(payload).expires);
       if (!solvedAndSigned(payload, hmacKey) || !Number.isSafeInteger(expires)) return { outcome: 'invalid' };
