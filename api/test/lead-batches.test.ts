@@ -116,6 +116,68 @@ describe('a batch of submissions in one statement', () => {
   });
 });
 
+describe('automatic assignment of a batch (LEAD_AUTO_ASSIGN=least-open)', () => {
+  // Six people with uneven loads; the batch must go as one lead at a time would: each to whoever
+  // then has the fewest open leads, ties to the one assigned least recently (never first), then
+  // the oldest account (docs/operations.md#auto-assign).
+  const team = [
+    { open: 3, last: '2026-01-05' },
+    { open: 0, last: '2026-01-04' },
+    { open: 0, last: null },
+    { open: 5, last: null },
+    { open: 1, last: '2026-01-01' },
+    { open: 2, last: '2026-01-02' },
+  ];
+  let people: { id: number; open: number; last: string | null }[] = [];
+  beforeAll(async () => {
+    for (const [i, p] of team.entries()) {
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO admin_users (username, password_hash, role) VALUES ($1, 'not-a-hash', 'member')
+         RETURNING id::int AS id`,
+        [`batch-member-${i}`],
+      );
+      people.push({ id: rows[0]!.id, ...p });
+    }
+    people = people.sort((a, b) => a.id - b.id);
+  });
+  beforeEach(async () => {
+    await db.query('TRUNCATE assignee_counts');
+    for (const p of people) {
+      await db.query(
+        `INSERT INTO assignee_counts (assignee_id, lead_table, slot, leads, open_leads, last_assigned_at)
+         VALUES ($1, 'demo_requests', 0, $2, $2, $3)`,
+        [p.id, p.open, p.last],
+      );
+    }
+  });
+
+  /** The picks one by one, as the rule says. */
+  const expected = (n: number) => {
+    const taken = new Map(people.map((p) => [p.id, 0]));
+    const key = (p: (typeof people)[number]) =>
+      [p.open + taken.get(p.id)!, taken.get(p.id)!, p.last === null ? '' : p.last, p.id] as const;
+    const before = (a: ReturnType<typeof key>, b: ReturnType<typeof key>) =>
+      a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] !== b[2] ? a[2] < b[2] : a[3] < b[3];
+    return Array.from({ length: n }, () => {
+      const next = people.reduce((a, b) => (before(key(b), key(a)) ? b : a));
+      taken.set(next.id, taken.get(next.id)! + 1);
+      return next.id;
+    });
+  };
+
+  for (const n of [1, 2, 4, 6, 9, 20]) {
+    it(`a batch of ${n} goes to the people one lead at a time would go to, in order`, async () => {
+      const names = Array.from({ length: n }, (_, i) => `Assigned ${i}`);
+      const results = await insertGuarded(db, contactKind, names.map((name) => item(name)), true);
+      const { rows } = await db.query<{ id: number; assignee_id: number }>(
+        'SELECT id::int AS id, assignee_id::int AS assignee_id FROM contact_submissions',
+      );
+      const byId = new Map(rows.map((r) => [r.id, r.assignee_id]));
+      expect(results.map((r) => byId.get(r.created!.id))).toEqual(expected(n));
+    });
+  }
+});
+
 describe('a row the database refuses', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -43,16 +43,21 @@ const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  * go one by one to whoever then has the fewest open leads, ties to the one assigned least recently
  * (never, first), then the oldest account. Each person's open leads and last assignment come from
  * the assignee counters (add-lead-assignees migration), so choosing reads a few hundred counter
- * rows, never the leads. Slot k of a person is their (k+1)-th lead of this batch. Two batches
- * running at once choose from the same counts and may both pick the same person; the next batches
- * see both and even it out. The insert's triggers record each assignment like a desk one.
+ * rows, never the leads. Slot k of a person is their (k+1)-th lead of this batch. Only the first
+ * n people in (open leads, last assignment, id) order can get one of a batch's n leads: everyone
+ * before a person in that order has their first slot before that person's first one. So only they
+ * are given slots, n x n at most whatever the team's size. Two batches running at once choose from
+ * the same counts and may both pick the same person; the next batches see both and even it out.
+ * The insert's triggers record each assignment like a desk one.
  */
 const LEAST_OPEN_CTES = `
     pool AS (
-      SELECT u.id, coalesce(sum(c.open_leads), 0) AS open, max(c.last_assigned_at) AS last
+      SELECT u.id, coalesce(sum(c.open_leads), 0)::bigint AS open, max(c.last_assigned_at) AS last
         FROM admin_users u LEFT JOIN assignee_counts c ON c.assignee_id = u.id
        WHERE u.role IN ('member', 'admin', 'owner') AND u.deactivated_at IS NULL
        GROUP BY u.id
+       ORDER BY open, last NULLS FIRST, u.id
+       LIMIT (SELECT count(*) FROM draft)
     ),
     picks AS (
       SELECT p.id AS assignee_id,
