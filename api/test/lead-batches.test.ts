@@ -168,7 +168,12 @@ describe('automatic assignment of a batch (LEAD_AUTO_ASSIGN=least-open)', () => 
   for (const n of [1, 2, 4, 6, 9, 20]) {
     it(`a batch of ${n} goes to the people one lead at a time would go to, in order`, async () => {
       const names = Array.from({ length: n }, (_, i) => `Assigned ${i}`);
-      const results = await insertGuarded(db, contactKind, names.map((name) => item(name)), true);
+      const results = await insertGuarded(
+        db,
+        contactKind,
+        names.map((name) => item(name)),
+        true,
+      );
       const { rows } = await db.query<{ id: number; assignee_id: number }>(
         'SELECT id::int AS id, assignee_id::int AS assignee_id FROM contact_submissions',
       );

@@ -2,6 +2,7 @@ import type { components } from '@lead-desk/contract';
 import { kindBySlug } from '../leads/lead-kinds.ts';
 import type { Config } from '../config.ts';
 import { CONFIRM_TTL_MS, signToken } from '../newsletter/tokens.ts';
+import { fromAddress, messageIdDomain } from './addresses.ts';
 import { invitationIcs, type InvitationParams } from './calendar.ts';
 import { view, type View } from './render.ts';
 import { choicesOf, fieldsOf, leadText, type PersonKind, type PersonLead } from './lead-text.ts';
@@ -37,9 +38,6 @@ export interface Composed {
 export type ComposeConfig = Pick<Config, 'publicUrl' | 'mailFrom' | 'salesNotifyTo'>;
 export type Composition = { ok: true; message: Composed } | { ok: false; held: string };
 
-/** The address in MAIL_FROM ("Name <a@b>" or "a@b"). */
-export const fromAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-
 /**
  * A Message-ID that the same outbox row always gets (its key and id), so a receiving server or
  * mail client that sees one message twice (the crash window, docs/operations.md#email) can tell.
@@ -47,10 +45,6 @@ export const fromAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1]
 export function messageIdOf(row: OutboxRow, mailFrom: string): string {
   return `<${row.template}.${row.lead_kind}-${row.lead_id}.r${row.revision}.m${row.id}@${messageIdDomain(mailFrom)}>`;
 }
-
-/** The domain of the Message-IDs the product makes: MAIL_FROM's. */
-export const messageIdDomain = (mailFrom: string) =>
-  fromAddress(mailFrom).split('@')[1] ?? 'lead-desk.invalid';
 
 /** A sales alert's title, alone or in a digest: "New contact message: Ada Lovelace (Engines & Co)". */
 export const alertTitle = (kind: PersonKind, lead: PersonLead) =>

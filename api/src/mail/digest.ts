@@ -4,7 +4,8 @@ import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
 import { kindBySlug } from '../leads/lead-kinds.ts';
 import type { WorkerMetrics } from '../metrics/metrics.ts';
-import { alertTitle, deskUrlOf, messageIdDomain } from './compose.ts';
+import { messageIdDomain } from './addresses.ts';
+import { alertTitle, deskUrlOf } from './compose.ts';
 import {
   claimDigest,
   recordDigest,

@@ -51,7 +51,7 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
   async function checkTotp(adminId: number, code: string): Promise<boolean> {
     const row = await store.findTotp(db, adminId);
     if (!row.secret) return false;
-    const step = totp.verifyCode(
+    const step = await totp.verifyCode(
       totp.openSecret(key(), adminId, row.secret),
       code.replace(/\s/g, ''),
       row.lastStep,
@@ -125,7 +125,7 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
         throw wrongCode();
       }
       await throttle.refund(counted);
-      const secret = totp.newSecret();
+      const secret = await totp.newSecret();
       await store.setPendingSecret(db, admin.adminId, totp.sealSecret(key(), admin.adminId, secret));
       return {
         ...(await totp.enrolmentOf(secret, admin.username)),
@@ -140,7 +140,9 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
       if (!pendingSecret) throw badRequest('There is no enrolment to confirm. Please start again.');
       const counted = await countCodeAttempt(ctx, admin);
       const secret = totp.openSecret(key(), admin.adminId, pendingSecret);
-      const step = totp.isTotpCode(code) ? totp.verifyCode(secret, code.replace(/\s/g, ''), null) : undefined;
+      const step = totp.isTotpCode(code)
+        ? await totp.verifyCode(secret, code.replace(/\s/g, ''), null)
+        : undefined;
       if (step === undefined) {
         securityEvent(log, ctx, 'enrolment.refused', { username: admin.username, reason: 'wrong-code' });
         throw wrongCode();

@@ -1,6 +1,4 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
-import { generateSecret, generateURI, verifySync } from 'otplib';
-import QRCode from 'qrcode';
 
 /**
  * TOTP (RFC 6238: SHA-1, 6 digits, 30 s, as every authenticator app reads it), the secret's
@@ -8,11 +6,16 @@ import QRCode from 'qrcode';
  */
 export const ISSUER = 'Lead Desk';
 
-export function newSecret(): string {
-  return generateSecret({ length: 20 });
+// The TOTP and QR code libraries are loaded at the first use of a second factor, not with the API
+// (docs/operations.md#memory): most requests never need them.
+const otplib = () => import('otplib');
+
+export async function newSecret(): Promise<string> {
+  return (await otplib()).generateSecret({ length: 20 });
 }
 
 export async function enrolmentOf(secret: string, username: string) {
+  const [{ generateURI }, { default: QRCode }] = await Promise.all([otplib(), import('qrcode')]);
   const otpauthUri = generateURI({ issuer: ISSUER, label: username, secret });
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -22,7 +25,12 @@ export async function enrolmentOf(secret: string, username: string) {
  * The time step a code belongs to, when it is the current one or one step either side (clock
  * drift) and later than `afterStep` (codes are single-use); undefined otherwise.
  */
-export function verifyCode(secret: string, code: string, afterStep: number | null): number | undefined {
+export async function verifyCode(
+  secret: string,
+  code: string,
+  afterStep: number | null,
+): Promise<number | undefined> {
+  const { verifySync } = await otplib();
   const result = verifySync({
     secret,
     token: code,

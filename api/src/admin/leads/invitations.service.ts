@@ -6,7 +6,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { demoKind } from '../../leads/lead-kinds.ts';
 import type { InvitationParams } from '../../mail/calendar.ts';
-import { fromAddress } from '../../mail/compose.ts';
+import { messageIdDomain } from '../../mail/addresses.ts';
 import { insertAuditEntry } from '../audit/audit.repo.ts';
 import { namesOnly, type AuditSource } from '../audit/audit.ts';
 import { findById } from './admin-leads.repo.ts';
@@ -51,7 +51,7 @@ const describe = (p: InvitationParams) =>
  * a send and on a move, lead.status_changed when the status changed (docs/webhooks.md#events).
  */
 export function createInvitationService(db: Db, mailFrom: string) {
-  const domain = fromAddress(mailFrom).split('@')[1] ?? 'lead-desk.invalid';
+  const domain = messageIdDomain(mailFrom);
 
   /** The demo as it now is, in the change's transaction, with the status it had before. */
   async function changed(client: pg.PoolClient, id: number, previousStatus: string) {

@@ -1,10 +1,15 @@
-import * as client from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import type { OidcConfig } from '../../config.ts';
 
 /** The identity provider as discovered at start, with the settings that chose it. */
 export interface SingleSignOnProvider {
   settings: OidcConfig;
-  client: client.Configuration;
+  client: OpenIdClient.Configuration;
+  /**
+   * openid-client, loaded with the provider: a server without single sign-on never loads it
+   * (docs/operations.md#memory).
+   */
+  oidc: typeof OpenIdClient;
   /** The provider's RP-initiated logout (`end_session_endpoint`), when it offers one. */
   signsOut: boolean;
 }
@@ -20,16 +25,17 @@ const PROVIDER_TIMEOUT_SECONDS = 10;
  * the start with the reason (docs/operations.md#single-sign-on), instead of a button that fails.
  */
 export async function discoverProvider(settings: OidcConfig): Promise<SingleSignOnProvider> {
-  let found: client.Configuration;
+  const oidc = await import('openid-client');
+  let found: OpenIdClient.Configuration;
   try {
-    found = await client.discovery(
+    found = await oidc.discovery(
       new URL(settings.issuer),
       settings.clientId,
       { client_secret: settings.clientSecret, redirect_uris: [settings.redirectUri] },
-      client.ClientSecretBasic(settings.clientSecret),
+      oidc.ClientSecretBasic(settings.clientSecret),
       {
         timeout: PROVIDER_TIMEOUT_SECONDS,
-        ...(settings.allowHttp ? { execute: [client.allowInsecureRequests] } : {}),
+        ...(settings.allowHttp ? { execute: [oidc.allowInsecureRequests] } : {}),
       },
     );
   } catch (err) {
@@ -46,6 +52,7 @@ export async function discoverProvider(settings: OidcConfig): Promise<SingleSign
   return {
     settings,
     client: found,
+    oidc,
     signsOut: Boolean(found.serverMetadata().end_session_endpoint),
   };
 }

@@ -1,6 +1,5 @@
 import type { components } from '@lead-desk/contract';
 import type { Context } from 'koa';
-import * as oidc from 'openid-client';
 import type { Config } from '../../config.ts';
 import { isDatabaseUnavailable, type Db, type Queryable } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -88,7 +87,7 @@ export function createSingleSignOn(
     );
 
   /** What the provider's answer failed: its own error, or a check of ours (state, iss, the ID token's). */
-  function answerRefused(err: unknown): Refused {
+  function answerRefused(err: unknown, oidc: SingleSignOnProvider['oidc']): Refused {
     if (err instanceof oidc.AuthorizationResponseError)
       return new Refused(err.error === 'access_denied' ? 'cancelled' : 'failed', 'provider-error', {
         error: err.error,
@@ -201,7 +200,7 @@ export function createSingleSignOn(
 
     /** Sends the browser to the provider, remembering what its answer must match. */
     async start(ctx: Context, redirect: string | undefined): Promise<void> {
-      const { client, settings } = configured();
+      const { client, settings, oidc } = configured();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const pending = {
         state: oidc.randomState(),
@@ -231,7 +230,7 @@ export function createSingleSignOn(
 
     /** The provider's answer: into the desk, to the code step, or back to the sign-in page with the reason. */
     async finish(ctx: Context): Promise<void> {
-      const { client, settings } = configured();
+      const { client, settings, oidc } = configured();
       const token = readCookie(ctx, 'sso');
       // No sign-in of this browser's: nothing to check or record (a bookmark, a made-up request).
       if (!token) return seeOther(ctx, loginPage('sso=expired'));
@@ -249,7 +248,7 @@ export function createSingleSignOn(
             idTokenExpected: true,
           })
           .catch((err: unknown) => {
-            throw answerRefused(err);
+            throw answerRefused(err, oidc);
           });
         const claims = tokens.claims()!;
         let email = claims.email;
@@ -259,7 +258,7 @@ export function createSingleSignOn(
           const info = await oidc
             .fetchUserInfo(client, tokens.access_token, claims.sub)
             .catch((err: unknown) => {
-              throw answerRefused(err);
+              throw answerRefused(err, oidc);
             });
           email = info.email;
           verified = addressVerified(info);
@@ -300,7 +299,7 @@ export function createSingleSignOn(
     /** Where the browser goes to end the provider's session too, for a session begun there. */
     signOutUrl(idToken: string | null): string | undefined {
       if (!provider?.signsOut || !idToken) return undefined;
-      return oidc.buildEndSessionUrl(provider.client, {
+      return provider.oidc.buildEndSessionUrl(provider.client, {
         id_token_hint: idToken,
         post_logout_redirect_uri: provider.settings.postLogoutRedirectUri,
       }).href;

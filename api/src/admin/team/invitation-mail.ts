@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { schemas } from '@lead-desk/contract/values';
 import type { Config } from '../../config.ts';
-import { messageIdDomain } from '../../mail/compose.ts';
+import { messageIdDomain } from '../../mail/addresses.ts';
 import { renderParts, view } from '../../mail/render.ts';
 import { TeamInvitation } from '../../mail/templates/team-invitation.tsx';
 import { send } from '../../mail/transport.ts';
@@ -14,13 +14,11 @@ export type Delivery =
 
 const roleLabels = schemas.InvitedRole['x-enum-labels'] as Record<string, string>;
 
-/** The link of an invitation: the token after `#`, so no server or proxy log ever holds it. */
-export const invitationLink = (publicUrl: string, token: string) => `${publicUrl}/admin/join#token=${token}`;
-
 /**
  * Sends one invitation email while the admin waits, so the desk says at once whether it went out
  * (an admin can send it again); without SMTP_URL it is held, and the desk shows its link
- * (docs/operations.md#team-invitations). One connection per message: invitations are rare.
+ * (docs/operations.md#team-invitations). One connection per message: invitations are rare, so
+ * this module (and the renderer and SMTP client it loads) is imported only when one is sent.
  */
 export async function sendInvitation(
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>,

@@ -11,7 +11,6 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
-import { invitationLink, sendInvitation } from './invitation-mail.ts';
 import * as repo from './invitations.repo.ts';
 import { emailTaken, lockAccounts } from './team.repo.ts';
 import { conflict, manageable, needOwner } from './team-rules.ts';
@@ -52,10 +51,13 @@ export function createTeamInvitations(
     if (!manageable(me.role).includes(role)) throw needOwner('invite admins');
   }
 
-  /** A fresh link for the invitation: its token's hash, and the link itself while mail is held. */
+  /**
+   * A fresh link for the invitation: its token's hash, and the link itself while mail is held. The
+   * token goes after `#`, so no server or proxy log ever holds it.
+   */
   function freshLink() {
     const { token, hash } = newToken();
-    const link = invitationLink(config.publicUrl, token);
+    const link = `${config.publicUrl}/admin/join#token=${token}`;
     return { hash, link, heldLink: config.smtpUrl ? null : link };
   }
 
@@ -66,6 +68,9 @@ export function createTeamInvitations(
     inviter: string,
     link: ReturnType<typeof freshLink>,
   ) {
+    // Loaded on the first invitation only: the email renderer and SMTP client stay out of the API's
+    // memory until then (docs/operations.md#memory).
+    const { sendInvitation } = await import('./invitation-mail.ts');
     const outcome = await sendInvitation(config, { id, to, inviter, role, link: link.link });
     await repo.recordDelivery(db, id, link.hash, outcome);
     return (await repo.getInvitation(db, id))!;
