@@ -183,6 +183,21 @@ describe('automatic assignment of a batch (LEAD_AUTO_ASSIGN=least-open)', () => 
   }
 });
 
+describe('the search indexes of the lead tables', () => {
+  it('take each new lead at once, with no pending list for an insert to merge', async () => {
+    const { rows } = await db.query<{ name: string; options: string[] | null }>(
+      `SELECT c.relname AS name, c.reloptions AS options
+         FROM pg_index i
+         JOIN pg_class c ON c.oid = i.indexrelid
+         JOIN pg_am am ON am.oid = c.relam
+        WHERE am.amname = 'gin'
+          AND i.indrelid::regclass::text IN ('contact_submissions', 'demo_requests', 'get_started_requests', 'newsletter_subscribers')`,
+    );
+    expect(rows).toHaveLength(4);
+    for (const r of rows) expect(r.options, r.name).toEqual(['fastupdate=off']);
+  });
+});
+
 describe('a row the database refuses', () => {
   let t: TestApp;
   beforeAll(async () => {
