@@ -153,6 +153,20 @@ async function tableCount(url: string, table: string): Promise<number> {
   }
 }
 
+/** Signs the owner in; the session's cookies. */
+async function signIn(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 const db = await startDatabase();
 try {
   console.log(`machine: ${os.cpus().length} cores, load average ${load()}`);
@@ -161,23 +175,16 @@ try {
   // The audit log of the same team's work.
   await loadAudit(db.url, ROWS);
 
-  // TRUST_PROXY so the API logs the request id this benchmark sends, to read its own timing.
+  // The API as the Docker stack runs it, where a team works its leads: the job worker in a service
+  // of its own (docs/operations.md#memory). TRUST_PROXY so the API logs the request id this
+  // benchmark sends, to read its own timing.
   const api = await startApi(
     db.url,
-    { TRUST_PROXY: '1', LOG_LEVEL: 'info', ADMIN_PASSWORD: PASSWORD },
+    { TRUST_PROXY: '1', LOG_LEVEL: 'info', ADMIN_PASSWORD: PASSWORD, WORKER_IN_PROCESS: 'false' },
     { onLogLine },
   );
   try {
-    const login = await fetch(`${api.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: api.url },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
-    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signIn(api.url);
 
     const depth = Math.floor(ROWS * 0.9);
     console.log(
@@ -272,6 +279,29 @@ try {
     const goal = shapes.filter((s) => s.inGoal);
     const worst = goal.reduce((a, b) => (b.server.p95 > a.server.p95 ? b : a));
     const peak = Math.max(...exports.map((e) => e.peakMb));
+    await api.stop();
+
+    // The same export from the API as npm start runs it, with the job worker's thread in its
+    // process: more at rest by that thread's heap (reported, not in the goal's line).
+    const single = await startApi(
+      db.url,
+      { TRUST_PROXY: '1', LOG_LEVEL: 'info', ADMIN_PASSWORD: PASSWORD, WORKER_IN_PROCESS: 'true' },
+      { onLogLine },
+    );
+    try {
+      console.log(`\nthe same from the API as npm start runs it, the job worker's thread in its process:`);
+      const list = LISTS[0]!;
+      await exportOnce(
+        single.url,
+        await signIn(single.url),
+        single.pid,
+        list,
+        await tableCount(db.url, list.table),
+      );
+    } finally {
+      await single.stop();
+    }
+
     console.log(`\nworst p95: ${worst.name} (${fmt(worst.server.p95)} ms); load average ${load()}`);
     console.log(`p95_ms: ${fmt(worst.server.p95)} export_peak_mb: ${fmt(peak)}`);
   } finally {

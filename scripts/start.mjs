@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_FLAGS } from './api-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -39,7 +40,7 @@ if (!existsSync(apiBundle) || statSync(apiBundle).mtimeMs < newest(path.join(roo
 // first, so that they do not each build the same files over one another.
 if (process.argv.includes('--build-only')) process.exit(0);
 
-const child = spawn(process.execPath, ['--enable-source-maps', apiBundle], {
+const child = spawn(process.execPath, [...API_NODE_FLAGS, apiBundle], {
   cwd: root,
   stdio: 'inherit',
   env: {

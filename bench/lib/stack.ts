@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_FLAGS } from '../../scripts/api-node-flags.mjs';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../api/src/db/embedded.ts';
 
 export { freePort };
@@ -45,6 +46,11 @@ export interface Api {
 export interface ApiOptions {
   /** Receives each line the API writes to stdout (its JSON log); without it the lines are discarded. */
   onLogLine?: (line: string) => void;
+  /**
+   * Node's flags for the API process: npm start's and the image's unless given; BENCH_NODE_ARGS are
+   * added after them.
+   */
+  nodeArgs?: string[];
 }
 
 export async function startApi(
@@ -57,7 +63,10 @@ export async function startApi(
   // A port chosen by the caller (a provider registered the desk's address before it started), or a free one.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // BENCH_NODE_ARGS: extra node flags for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...(opts.nodeArgs ?? API_NODE_FLAGS),
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'api/dist/server.js')], {
     cwd: root,
     // Logging stays on (it is part of what is measured); its lines go to /dev/null unless wanted.
@@ -85,14 +94,15 @@ export async function startApi(
     if (child.exitCode !== null) throw new Error('the API exited during start');
     await new Promise((r) => setTimeout(r, 100));
   }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url,
     pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    /** Ends the API (again: at once). */
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
   };
 }
 
