@@ -1,7 +1,8 @@
 // npm run bench:admin — the admin desk at a million leads of each kind and a million audit
 // entries: server time of the overview, of list pages (first, deep, search) and of the audit page
 // (first, deep, each filter) through the real API over HTTP, and the API process's peak memory
-// while it streams each full CSV export.
+// while it streams each full CSV export: the API as the Docker stack runs it (the job worker in a
+// service of its own), then once more as npm start runs it (the worker's thread in its process).
 import os from 'node:os';
 import pg from 'pg';
 import { encodeCursor } from '../api/src/admin/leads/filters.repo.ts';
