@@ -2,6 +2,7 @@ import { parseCronItems, type TaskList } from 'graphile-worker';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
+import { startSearchIndexMerge } from '../leads/search-index.ts';
 import { startDigests } from '../mail/digest.ts';
 import type { DigestTemplate } from '../mail/digest.repo.ts';
 import { dispatch, requeueStale } from '../mail/queue.repo.ts';
@@ -141,6 +142,11 @@ export async function startWorker(
         )
       : undefined;
 
+  // New leads' search entries wait in the indexes' pending lists until this merges them, during a
+  // rush too: merging a second of them at once is cheaper than each insert updating the index
+  // (docs/operations.md#search-index).
+  const searchIndexMerge = startSearchIndexMerge(db, log);
+
   // The dispatcher: new outbox rows become batch jobs within a fraction of a second. It polls
   // rather than listens, because a NOTIFY from every lead's transaction is what it spares them
   // (see the create-mail-outbox migration); while there is a backlog it does not wait at all.
@@ -177,7 +183,7 @@ export async function startWorker(
     async stop() {
       clearInterval(sweep);
       dispatching = false;
-      await Promise.all([dispatcher, relay.stop(), digests?.stop()]);
+      await Promise.all([dispatcher, relay.stop(), digests?.stop(), searchIndexMerge.stop()]);
       await Promise.all(runners.map((r) => r.stop()));
       transport?.close();
       if (!deps.webhooks) webhooks.sender.close();
