@@ -2,6 +2,7 @@
 // customer's receiver would, and fails a share of requests at random.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { schemas } from '@lead-desk/contract/values';
 import { Webhook } from 'standardwebhooks';
 
 export interface BenchReceiver {
@@ -89,13 +90,8 @@ export async function subscribe(apiUrl: string, password: string, receiver: Benc
     body: JSON.stringify({
       url: receiver.url,
       description: 'benchmark receiver',
-      events: [
-        'lead.created',
-        'lead.status_changed',
-        'demo.scheduled',
-        'newsletter.confirmed',
-        'newsletter.unsubscribed',
-      ],
+      // Every event the contract lists, as a team that wants all of them would subscribe.
+      events: schemas.WebhookEvent.enum,
     }),
   });
   if (res.status !== 201) throw new Error(`creating the endpoint failed: ${res.status} ${await res.text()}`);
