@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { makeWorkerUtils, run, type RunnerOptions, type WorkerEvents } from 'graphile-worker';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
+import { pausable } from './pause.ts';
 import { forgetPools, recordPool, deadPoolsOfThisHost } from './pools.repo.ts';
 
 /**
@@ -55,15 +56,7 @@ export async function superviseRunner(opts: SuperviseOptions): Promise<Supervise
   let stopping = false;
   let current: Awaited<ReturnType<typeof run>> | undefined;
   let currentPools: string[] = [];
-  let wake: (() => void) | undefined;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { sleep, wake } = pausable();
 
   /** Unlocks the jobs and queues of pools known dead; throws while the database is away. */
   const unlock = async (ids: string[]) => {
@@ -140,7 +133,7 @@ export async function superviseRunner(opts: SuperviseOptions): Promise<Supervise
   return {
     async stop() {
       stopping = true;
-      wake?.();
+      wake();
       const runner = current;
       if (runner) {
         await runner.stop();

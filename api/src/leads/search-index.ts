@@ -1,5 +1,6 @@
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
+import { pausable } from '../jobs/pause.ts';
 
 /**
  * The trigram indexes the desk's search reads: one per lead table (its search text) and the
@@ -36,7 +37,7 @@ export interface SearchIndexMerge {
  */
 export function startSearchIndexMerge(db: Db, log: Logger, everyMs = 1000): SearchIndexMerge {
   let running = true;
-  let wake: (() => void) | undefined;
+  const { sleep, wake } = pausable();
   const loop = (async () => {
     while (running) {
       try {
@@ -52,19 +53,13 @@ export function startSearchIndexMerge(db: Db, log: Logger, everyMs = 1000): Sear
         log.warn({ err }, 'could not merge the search indexes');
       }
       if (!running) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, everyMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      await sleep(everyMs);
     }
   })();
   return {
     async stop() {
       running = false;
-      wake?.();
+      wake();
       await loop;
     },
   };

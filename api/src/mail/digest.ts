@@ -2,6 +2,7 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
+import { pausable } from '../jobs/pause.ts';
 import { kindBySlug } from '../leads/lead-kinds.ts';
 import type { WorkerMetrics } from '../metrics/metrics.ts';
 import { messageIdDomain } from './addresses.ts';
@@ -206,7 +207,7 @@ export function startDigests(
   let running = true;
   const pausedUntil = new Map<DigestTemplate, number>(templates.map((t) => [t, 0]));
   const active = () => templates.filter((t) => Date.now() >= pausedUntil.get(t)!);
-  let wake: (() => void) | undefined;
+  const { sleep, wake } = pausable();
 
   async function sendOne(template: DigestTemplate, rows: DigestRow[]): Promise<number> {
     const { what, one, compose } = KINDS[template];
@@ -274,13 +275,7 @@ export function startDigests(
         return 0;
       });
       if (taken < DIGEST_MAX && running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, everyMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+        await sleep(everyMs);
       }
     }
   })();
@@ -290,7 +285,7 @@ export function startDigests(
     digested: () => (running ? active() : []),
     async stop() {
       running = false;
-      wake?.();
+      wake();
       await loop;
     },
   };
