@@ -7,7 +7,8 @@
 -- lead (one record per trigram), more than the lead's row and every other index together, and the
 -- leads' commits waited for it. A second's entries merged at once cost far less. An insert that
 -- finds the list full still merges it itself, as before that migration, but with the worker
--- running the list never grows that long; without one, autovacuum merges it.
+-- running the list holds about a second's leads, far from full but in the largest rushes;
+-- without a worker, autovacuum merges it.
 ALTER INDEX contact_submissions_search_trgm_idx RESET (fastupdate);
 ALTER INDEX demo_requests_search_trgm_idx RESET (fastupdate);
 ALTER INDEX get_started_requests_search_trgm_idx RESET (fastupdate);
