@@ -203,7 +203,7 @@ describe('the search indexes of the lead tables', () => {
     await db.query('CREATE EXTENSION IF NOT EXISTS pgstattuple');
   });
 
-  it('are every trigram index of the lead tables, each with a pending list', async () => {
+  it('are every trigram index of the lead tables, each with a pending list of 16 MB', async () => {
     const { rows } = await db.query<{ name: string; options: string[] | null }>(
       `SELECT c.relname AS name, c.reloptions AS options
          FROM pg_index i
@@ -213,7 +213,8 @@ describe('the search indexes of the lead tables', () => {
           AND i.indrelid::regclass::text IN ('contact_submissions', 'demo_requests', 'get_started_requests', 'newsletter_subscribers')`,
     );
     expect(rows.map((r) => r.name).sort()).toEqual([...SEARCH_INDEXES].sort());
-    for (const r of rows) expect(r.options, r.name).toBeNull();
+    for (const r of rows)
+      expect(r.options, r.name).toEqual(['fastupdate=on', 'gin_pending_list_limit=16384']);
   });
 
   it('find a new lead before its entries are merged, and after', async () => {
