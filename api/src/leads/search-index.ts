@@ -30,8 +30,9 @@ export interface SearchIndexMerge {
 }
 
 /**
- * Every `everyMs` (1 s), the job worker merges the search indexes' pending lists, so a lead's
- * insert never finds one full and merges it while its visitor waits. A round that fails (the
+ * Every `everyMs` (1 s), the job worker merges the search indexes' pending lists, so that they
+ * hold about a second's leads and a lead's insert does not find one full and merge it while its
+ * visitor waits. A round that fails (the
  * database away) is logged and the next one comes. An account that does not own the indexes may
  * not merge them: then the worker says so once and leaves it to autovacuum.
  */
