@@ -9,7 +9,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { percentile } from './lib/sampling.ts';
-import { pgbenchTps } from './lib/pgbench.ts';
+import { pgbenchRun } from './lib/pgbench.ts';
 import { startSmtpSink } from './lib/smtp-sink.ts';
 import { fmt, startApi, startDatabase } from './lib/stack.ts';
 
@@ -38,8 +38,8 @@ const sink = await startSmtpSink();
 try {
   console.log(`machine: ${os.cpus().length} cores, load average ${load()}`);
   console.log(`pgbench: single-row INSERT (queuing its emails), ${CONNECTIONS} connections, ${SECONDS} s`);
-  const tps = await pgbenchTps(db.url, CONNECTIONS, SECONDS);
-  console.log(`  ${fmt(tps)} inserts/s`);
+  const { tps, p99 } = await pgbenchRun(db.url, CONNECTIONS, SECONDS);
+  console.log(`  ${fmt(tps)} inserts/s, p99 ${p99} ms`);
 
   const api = await startApi(db.url, {
     TRUST_PROXY: '1',

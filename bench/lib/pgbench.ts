@@ -1,16 +1,30 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+
+/** What pgbench measured: transactions per second, and each transaction's latency percentiles. */
+export interface PgbenchResult {
+  tps: number;
+  p50: number;
+  p99: number;
+}
 
 /**
  * The yardstick of bench:api and bench:mail: pgbench doing the same single-row INSERT of a contact
  * at the same concurrency, on the same database, in transactions per second. The insert queues the
  * lead's emails (a trigger) as the API's does; `withoutFollowUp` measures it with that trigger off,
- * as the yardstick was before leads were followed up.
+ * as the yardstick was before leads were followed up. Its latencies (from pgbench's per-transaction
+ * log, in ms) are the yardstick of the API's: at the same concurrency, the bare insert's p99 is what
+ * the machine's database alone takes, before any HTTP, validation or batching.
  */
-export async function pgbenchTps(url: string, connections: number, seconds: number, withoutFollowUp = false) {
+export async function pgbenchRun(
+  url: string,
+  connections: number,
+  seconds: number,
+  withoutFollowUp = false,
+): Promise<PgbenchResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const trigger = (on: boolean) =>
@@ -29,7 +43,7 @@ export async function pgbenchTps(url: string, connections: number, seconds: numb
   }
 }
 
-function pgbench(url: string, connections: number, seconds: number): number {
+function pgbench(url: string, connections: number, seconds: number): PgbenchResult {
   const u = new URL(url);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
   const script = path.join(dir, 'insert.sql');
@@ -50,6 +64,8 @@ function pgbench(url: string, connections: number, seconds: number): number {
       String(seconds),
       '-f',
       script,
+      '-l',
+      `--log-prefix=${path.join(dir, 'latency')}`,
       '-h',
       u.hostname,
       '-p',
@@ -62,5 +78,14 @@ function pgbench(url: string, connections: number, seconds: number): number {
   );
   const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout);
   if (!m) throw new Error(`pgbench failed: ${r.stderr || r.stdout}`);
-  return Number(m[1]);
+  // One line per transaction: client, transaction, latency in µs, script, epoch s, µs.
+  const latencies = readdirSync(dir)
+    .filter((f) => f.startsWith('latency'))
+    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
+    .map((line) => Number(line.split(' ')[2]) / 1000)
+    .sort((a, b) => a - b);
+  rmSync(dir, { recursive: true, force: true });
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
+  return { tps: Number(m[1]), p50: at(0.5), p99: at(0.99) };
 }
