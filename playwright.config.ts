@@ -18,7 +18,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
+  // A test's own budget; each expectation has 10 s of its own. The longest walks (several people
+  // signing in, each password a 128 MiB scrypt hash on the API's lowest-priority thread) took 45 s
+  // on a slow machine, its 2 cores shared with the other worker's file: they get twice that.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -15,7 +15,6 @@ test('an invitation is sent, moved and cancelled, with the server’s objections
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const tag = uniqueTag();
   const demo = await submitDemo(request, {
     name: `Invite ${tag}`,

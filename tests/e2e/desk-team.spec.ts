@@ -84,6 +84,9 @@ test('the owner invites a member and a viewer, both join; the member works a lea
   baseURL,
   desk: { smtp },
 }) => {
+  // Three people in three browsers, each signing in once, and some forty steps: on slow machines
+  // longer than a test's usual budget.
+  test.slow();
   const tag = uniqueTag();
   const lead = await submitDemo(request, { name: `Team ${tag}`, email: `lead-${tag}@example.com` });
   const member = { email: `member-${tag}@example.com`, username: `member-${tag}` };
