@@ -48,6 +48,8 @@ export async function startSpecServer(env: Record<string, string>, port?: number
       LEAD_RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
       METRICS_PORT: '',
+      // As the shared e2e server's (scripts/e2e-server.mjs): light proof-of-work challenges.
+      SPAM_CHALLENGE_MAX_NUMBER: '1000',
       ...env,
     },
   });
