@@ -30,7 +30,9 @@ test.describe('notices on the desk', () => {
     await expect(notice).toContainText('Login successful');
     await expect(page.getByTestId('range-contacts')).toHaveText('Showing 1-25 of 30');
 
-    // Where a person is when they want the next page: at the end of the list.
+    // The page keeps room for the notice at its end (a render after the notice's own), then a
+    // person who wants the next page goes to the end of the list.
+    await expect(page.getByTestId('notice-room')).toHaveCount(1);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const paging = page.getByTestId('paging');
     const next = paging.getByRole('button', { name: 'Next' });
