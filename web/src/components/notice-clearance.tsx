@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 // docs/product.md#notices: "A notice never covers the controls a person needs next." Notices sit at
 // the bottom of the screen (on the right from md up, across the whole width below it). Two rules keep
@@ -24,7 +24,10 @@ const GAP_PX = 16;
 /** Measures the open notice (its root element) for the room at the end of the page. */
 export function useNoticeRoom<E extends HTMLElement>(id: string | undefined) {
   const ref = useRef<E>(null);
-  useEffect(() => {
+  // Measured before the notice is first painted, so the room comes with it, not a frame later
+  // (a person scrolling to the end meanwhile would find it over the last controls); the observer
+  // follows later changes of its size.
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !id) return;
     const measure = () => {
@@ -33,6 +36,7 @@ export function useNoticeRoom<E extends HTMLElement>(id: string | undefined) {
       const regionBottom = (el.parentElement ?? el).getBoundingClientRect().bottom;
       setRoom({ id, px: el.offsetHeight + Math.max(0, window.innerHeight - regionBottom) + GAP_PX });
     };
+    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => {
