@@ -34,7 +34,7 @@ function LoginPage() {
     <LoginForm
       redirect={target}
       sso={sso}
-      onSignedIn={() => void navigate({ href: target ?? '/admin', replace: true })}
+      onSignedIn={() => navigate({ href: target ?? '/admin', replace: true })}
       onStartOver={() => void navigate({ search: (s) => ({ ...s, sso: undefined }), replace: true })}
     />
   );

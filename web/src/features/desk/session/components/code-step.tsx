@@ -6,6 +6,7 @@ import { notify } from '../../../../components/notices.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { appCodeSchema, recoveryCodeSchema, type CodeValues } from '../../shared/api/code-schemas.ts';
 import { useVerifySecondFactor } from '../api/sign-in.ts';
+import { enterDesk } from './enter-desk.ts';
 
 /** The server's own words for a refused code (wrong, used, expired sign-in, too many tries). */
 function failureOf(error: unknown): string {
@@ -46,7 +47,8 @@ export function CodeStep({
   onRestart,
 }: {
   after: keyof typeof firstSteps;
-  onSignedIn: () => void;
+  /** Signed in: opens the desk; resolves once its page has loaded. */
+  onSignedIn: () => Promise<unknown>;
   onRestart: () => void;
 }) {
   const [mode, setMode] = useState<keyof typeof modes>('app');
@@ -57,6 +59,9 @@ export function CodeStep({
     defaultValues: { code: '' },
   });
   const verify = useVerifySecondFactor();
+  // Verified, and the desk's page still loading: the button stays busy until it is there.
+  const [entering, setEntering] = useState(false);
+  const busy = verify.isPending || entering;
   const error = form.formState.errors.code;
   const { setFocus, reset } = form;
 
@@ -67,12 +72,8 @@ export function CodeStep({
     setFailure(null);
     verify.mutate(values, {
       onSuccess: () => {
-        notify({
-          type: 'success',
-          title: 'Login successful',
-          description: 'Welcome to the admin dashboard.',
-        });
-        onSignedIn();
+        setEntering(true);
+        void enterDesk(onSignedIn);
       },
       onError: (e) => {
         const message = failureOf(e);
@@ -118,8 +119,8 @@ export function CodeStep({
             {failure}
           </Text>
         )}
-        <Button type="submit" colorPalette="blue" disabled={verify.isPending}>
-          {verify.isPending ? 'Verifying...' : 'Verify'}
+        <Button type="submit" colorPalette="blue" disabled={busy}>
+          {busy ? 'Verifying...' : 'Verify'}
         </Button>
         <Button
           variant="outline"

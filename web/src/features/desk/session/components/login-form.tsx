@@ -22,7 +22,8 @@ export function LoginForm({
   /** The desk address to open once signed in (also through the provider). */
   redirect: string | undefined;
   sso: SsoOutcome | undefined;
-  onSignedIn: () => void;
+  /** Opens the desk; resolves once its page has loaded (the welcome notice shows then). */
+  onSignedIn: () => Promise<unknown>;
   /** The code step was left: the page's `sso` no longer applies. */
   onStartOver: () => void;
 }) {

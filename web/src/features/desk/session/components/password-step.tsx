@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { notify } from '../../../../components/notices.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { loginSchema, useLogin, type LoginValues } from '../api/sign-in.ts';
+import { enterDesk } from './enter-desk.ts';
 
 /** What the sign-in's answer means for the person, word for word as docs/product.md#admin-desk says. */
 function failureOf(error: unknown): { inline: string; notice: string } {
@@ -30,7 +31,8 @@ export function PasswordStep({
   onSignedIn,
   onSecondFactor,
 }: {
-  onSignedIn: () => void;
+  /** Signed in: opens the desk; resolves once its page has loaded. */
+  onSignedIn: () => Promise<unknown>;
   /** The password is right and the account has a second factor: its code comes next. */
   onSecondFactor: () => void;
 }) {
@@ -41,6 +43,9 @@ export function PasswordStep({
     defaultValues: { username: '', password: '' },
   });
   const login = useLogin();
+  // Signed in, and the desk's page still loading: the button stays busy until it is there.
+  const [entering, setEntering] = useState(false);
+  const busy = login.isPending || entering;
   const e = form.formState.errors;
 
   const submit = form.handleSubmit((values) => {
@@ -48,12 +53,8 @@ export function PasswordStep({
     login.mutate(values, {
       onSuccess: (session) => {
         if (!session) return onSecondFactor();
-        notify({
-          type: 'success',
-          title: 'Login successful',
-          description: 'Welcome to the admin dashboard.',
-        });
-        onSignedIn();
+        setEntering(true);
+        void enterDesk(onSignedIn);
       },
       onError: (error) => {
         const { inline, notice } = failureOf(error);
@@ -95,8 +96,8 @@ export function PasswordStep({
             {failure}
           </Text>
         )}
-        <Button type="submit" colorPalette="blue" disabled={login.isPending}>
-          {login.isPending ? 'Logging in...' : 'Login'}
+        <Button type="submit" colorPalette="blue" disabled={busy}>
+          {busy ? 'Logging in...' : 'Login'}
         </Button>
       </Stack>
     </form>
