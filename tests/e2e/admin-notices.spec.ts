@@ -42,7 +42,7 @@ test.describe('notices on the desk', () => {
         return { x, y, width, height };
       };
       const notice = document.querySelector('[data-testid="notice"]')!;
-      const next = [...document.querySelectorAll('[data-testid="paging"] button')].find(
+      const next = Array.from(document.querySelectorAll('[data-testid="paging"] button')).find(
         (b) => b.textContent === 'Next',
       )!;
       const nextBox = box(next);
