@@ -73,7 +73,8 @@ export function CodeStep({
     verify.mutate(values, {
       onSuccess: () => {
         setEntering(true);
-        void enterDesk(onSignedIn);
+        // Back to ready once the navigation is over, should it have left this page in place.
+        void enterDesk(onSignedIn).finally(() => setEntering(false));
       },
       onError: (e) => {
         const message = failureOf(e);

@@ -54,7 +54,8 @@ export function PasswordStep({
       onSuccess: (session) => {
         if (!session) return onSecondFactor();
         setEntering(true);
-        void enterDesk(onSignedIn);
+        // Back to ready once the navigation is over, should it have left this page in place.
+        void enterDesk(onSignedIn).finally(() => setEntering(false));
       },
       onError: (error) => {
         const { inline, notice } = failureOf(error);
