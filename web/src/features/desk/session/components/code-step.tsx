@@ -1,6 +1,6 @@
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../../../components/notices.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
@@ -65,9 +65,6 @@ export function CodeStep({
   const error = form.formState.errors.code;
   const { setFocus, reset } = form;
 
-  // Another kind of code: the field starts empty.
-  useEffect(() => reset({ code: '' }), [mode, reset]);
-
   const submit = form.handleSubmit((values) => {
     setFailure(null);
     verify.mutate(values, {
@@ -127,6 +124,10 @@ export function CodeStep({
           variant="outline"
           onClick={() => {
             setFailure(null);
+            // Another kind of code: the field starts empty. Cleared here, with the switch, not in an
+            // effect after it: that ran once the new field was on screen and could wipe what had
+            // already been typed into it.
+            reset({ code: '' });
             setMode(mode === 'app' ? 'recovery' : 'app');
           }}
         >
