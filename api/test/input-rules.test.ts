@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schemaDepth } from '../src/contract/depth.ts';
-import { loadContract } from '../src/contract/load.ts';
+import { loadContract, type Operation } from '../src/contract/load.ts';
 import type { OperationId } from '../src/http/typed.ts';
 import { createAdmin, signedIn } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
@@ -185,6 +185,65 @@ describe('the desk', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ path: '/query/cursor', message: 'Invalid cursor' }]);
   });
+});
+
+describe('date-time query parameters', () => {
+  // Every date-time query parameter of the contract, read from it: a new one is covered as it lands.
+  const dateTimeParams = [...loadContract().operations.values()].flatMap((op) =>
+    Object.entries((op.query.properties ?? {}) as Record<string, { format?: string }>)
+      .filter(([, schema]) => schema.format === 'date-time')
+      .map(([name]) => ({ op, name })),
+  );
+  const bad = [
+    ['year 0000', '0000-01-01T00:00:00Z'],
+    ['a no-break space as separator', '2026-01-01\u00a000:00:00Z'],
+    ['an offset of -23:59', '2026-01-01T00:00:00-23:59'],
+    ['an instant past year 9999 once its offset is applied', '9999-12-31T23:30:00-01:00'],
+    ['30 February', '2026-02-30T00:00:00Z'],
+  ] as const;
+  const request = (op: Operation, query: Record<string, string>) => {
+    const path = op.path.replace(/\{[^}]+\}/g, '1');
+    return admin[op.method](path).query(query);
+  };
+
+  it('finds the ones the desk has', () => {
+    expect(dateTimeParams.map(({ op, name }) => `${op.operationId} ${name}`)).toEqual(
+      expect.arrayContaining([
+        'listAuditEntries from',
+        'listAuditEntries to',
+        'exportAuditEntries from',
+        'exportAuditEntries to',
+        'listWebhookDeliveries since',
+      ]),
+    );
+  });
+
+  it.each(
+    dateTimeParams.flatMap(({ op, name }) =>
+      bad.map(([what, value]) => [op.operationId, name, what, value, op] as const),
+    ),
+  )('refuses %s %s with %s with a 400 problem naming it', async (operationId, name, _what, value, op) => {
+    const res = await request(op, { [name]: value });
+    expectContract(operationId as OperationId, res);
+    expect(res.status).toBe(400);
+    expect(res.type).toBe('application/problem+json');
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ path: `/query/${name}` }));
+  });
+
+  it.each(dateTimeParams.map(({ op, name }) => [op.operationId, name, op] as const))(
+    'takes %s %s in any RFC 3339 spelling PostgreSQL can hold',
+    async (operationId, name, op) => {
+      for (const value of [
+        '2026-01-01 00:00:00.123456+15:59',
+        '2026-01-01t00:00:00z',
+        '0001-01-01T00:00:00-01:00',
+      ]) {
+        const res = await request(op, { [name]: value });
+        expect(res.status, value).toBe(200);
+        expectContract(operationId as OperationId, res);
+      }
+    },
+  );
 });
 
 describe('answers that say what is wrong', () => {

@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { schemaDepth } from '../contract/depth.ts';
 import type { Contract, JsonSchema, Operation } from '../contract/load.ts';
 import { compileOperation, toFieldErrors } from '../contract/validate.ts';
+import { utcInstant } from './date-time.ts';
 import { badRequest, HttpError } from './errors.ts';
 import { multilineFields, textProblems } from './input-rules.ts';
 import {
@@ -59,6 +60,33 @@ const plainIntegers = (values: Record<string, unknown>, names: string[]) =>
     (n) => values[n] !== undefined && !(typeof values[n] === 'string' && PLAIN_INTEGER.test(values[n])),
   );
 
+/**
+ * Date-time parameters hold a value PostgreSQL can take (docs/product.md#errors), checked here for
+ * every one the contract has, before any handler runs (a CSV export has not started writing), and
+ * handed on as the UTC instant they name.
+ */
+const dateTimeNames = (schema: JsonSchema) =>
+  Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)
+    .filter(([, p]) => p.format === 'date-time')
+    .map(([name]) => name);
+
+function toUtcInstants(values: Record<string, unknown>, names: string[]): void {
+  const refused = names.filter((n) => {
+    if (typeof values[n] !== 'string') return false;
+    const instant = utcInstant(values[n]);
+    if (instant !== undefined) values[n] = instant;
+    return instant === undefined;
+  });
+  if (refused.length > 0)
+    throw badRequest(
+      `${refused.join(' and ')} ${refused.length > 1 ? 'are' : 'is'} not a date and time the server can use.`,
+      refused.map((n) => ({
+        path: `/query/${n}`,
+        message: `${n} must be an existing date and time, from year 1 to 9999`,
+      })),
+    );
+}
+
 function validUtf8QueryString(raw: string): boolean {
   try {
     decodeURIComponent(raw.replace(/\+/g, ' '));
@@ -110,6 +138,7 @@ function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts:
   const multiline = multilineFields(op.body?.schema);
   const integerParams = integerNames(op.params);
   const integerQuery = integerNames(op.query);
+  const dateTimeQuery = dateTimeNames(op.query);
 
   return async (ctx) => {
     if (isAdmin) ctx.set('Cache-Control', 'no-store');
@@ -142,6 +171,7 @@ function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts:
     if (queryProblems.length > 0) throw badRequest('A query parameter is invalid.', queryProblems);
     if (!validators.query(query))
       throw badRequest('A query parameter is invalid.', toFieldErrors(validators.query.errors, '/query'));
+    toUtcInstants(query, dateTimeQuery);
 
     const validateBody = read.form ? validators.formBody : validators.body;
     if (validateBody && body !== undefined) {

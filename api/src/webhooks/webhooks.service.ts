@@ -5,7 +5,6 @@ import { namesOnly, type AuditRecord, type AuditSource } from '../admin/audit/au
 import { inTransaction } from '../db/transaction.ts';
 import type { Queryable } from '../db/pool.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import { utcInstant } from '../admin/leads/filters.repo.ts';
 import { attemptDeliveries, deliveryPayload, type DeliverDeps } from './deliver.ts';
 import * as deliveries from './deliveries.repo.ts';
 import * as endpoints from './endpoints.repo.ts';
@@ -187,13 +186,8 @@ export function createWebhookService(deps: DeliverDeps, config: Pick<Config, 'we
           },
         ]);
       }
-      const since = q.since === undefined ? undefined : utcInstant(q.since);
-      if (q.since !== undefined && since === undefined)
-        throw badRequest('since is not a date and time the server can use.', [
-          { path: '/query/since', message: 'since must be an existing date and time, from year 1 to 9999' },
-        ]);
       const lead = q.leadKind && q.leadId ? { kind: q.leadKind, id: q.leadId } : undefined;
-      return deliveries.listDeliveries(db, { ...q, since, lead, limit: q.limit ?? 50 });
+      return deliveries.listDeliveries(db, { ...q, lead, limit: q.limit ?? 50 });
     },
 
     getDelivery: detail,
