@@ -92,7 +92,7 @@ export function createApp({
     contract,
     {
       ...systemHandlers(db),
-      ...leadHandlers(createLeadService(db, config, log, metrics), createSpamCheck(config, metrics)),
+      ...leadHandlers(createLeadService(db, config, log, metrics), createSpamCheck(db, config, metrics)),
       ...spamHandlers(createSpamService(db, metrics)),
       ...leadFormPageHandlers(contract, keptForms),
       ...adminHandlers(auth, adminLeads, sso),

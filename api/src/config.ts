@@ -97,6 +97,8 @@ const environment = z.object({
   /** The work of one challenge: the largest number it hides (docs/operations.md#spam-challenge). */
   SPAM_CHALLENGE_MAX_NUMBER: whole(50_000, 100),
   SPAM_CHALLENGE_KEY: text().transform(key32),
+  /** Challenges one client address may fetch a minute, in a burst as big (docs/operations.md#spam-challenge); 0 = off. */
+  SPAM_CHALLENGE_RATE_LIMIT_PER_MINUTE: whole(60, 0),
   SPAM_CHALLENGE_KEY_FILE: text(),
   /** Public origin(s) allowed to send state-changing admin requests, besides the request's own host. */
   ALLOWED_ORIGINS: list,
@@ -179,6 +181,7 @@ export interface Config {
   oidc: OidcConfig | null;
   spamChallenge: SpamMode;
   spamChallengeMaxNumber: number;
+  spamChallengeRateLimitPerMinute: number;
   /** The key that signs proof-of-work challenges: SPAM_CHALLENGE_KEY, or read (created if missing) from spamChallengeKeyFile. */
   spamChallengeKey: Buffer | undefined;
   spamChallengeKeyFile: string;
@@ -275,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     spamChallenge: e.SPAM_CHALLENGE,
     spamChallengeMaxNumber: e.SPAM_CHALLENGE_MAX_NUMBER,
+    spamChallengeRateLimitPerMinute: e.SPAM_CHALLENGE_RATE_LIMIT_PER_MINUTE,
     spamChallengeKey: e.SPAM_CHALLENGE_KEY,
     spamChallengeKeyFile: e.SPAM_CHALLENGE_KEY_FILE ?? path.join(dataDir, 'spam-challenge-key'),
     allowedOrigins: e.ALLOWED_ORIGINS,

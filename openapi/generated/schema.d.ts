@@ -157,7 +157,7 @@ export interface paths {
         };
         /**
          * A proof-of-work challenge for one lead form submission
-         * @description For the ALTCHA widget of the lead forms (docs/product.md#spam): solve it and send the solution as the form's `altcha` field within 10 minutes; each challenge is good for one lead.
+         * @description For the ALTCHA widget of the lead forms (docs/product.md#spam): solve it and send the solution as the form's `altcha` field within 10 minutes; each challenge is good for one lead. One client address gets 60 a minute, in bursts of as many (docs/operations.md#spam-challenge).
          */
         get: operations["getSpamChallenge"];
         put?: never;
@@ -3021,6 +3021,7 @@ export interface operations {
                     "application/json": components["schemas"]["SpamChallenge"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };

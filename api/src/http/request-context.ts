@@ -7,7 +7,8 @@ const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
  * Gives every request an id (the proxy's X-Request-Id when it is trusted and well-formed), echoes it
- * back, and writes one structured log line per request. Bodies, cookies and passwords never reach it.
+ * back, and writes one structured log line per request (at `info`, or the level the handler set in
+ * `ctx.state.requestLogLevel`). Bodies, cookies and passwords never reach it.
  */
 export function requestContext(log: Logger, trustProxy: boolean): Middleware {
   return async (ctx, next) => {
@@ -21,7 +22,9 @@ export function requestContext(log: Logger, trustProxy: boolean): Middleware {
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (isApiPath(ctx.path)) {
-        log.info(
+        // A handler may ask for its routine requests to be logged at a lower level (a challenge).
+        const level = (ctx.state.requestLogLevel as 'debug' | undefined) ?? 'info';
+        log[level](
           {
             requestId,
             method: ctx.method,

@@ -51,10 +51,13 @@ export function leadHandlers(
 ): Pick<Handlers, LeadOps | 'getSpamChallenge'> {
   return {
     getSpamChallenge: async ({ ctx }) => {
+      // Every form opened asks for one: no request line each (docs/operations.md#logs); a flood's
+      // refusals still write their sampled line, and the metrics count what was issued.
+      ctx.state.requestLogLevel = 'debug';
       ctx.set('Cache-Control', 'no-store');
       return {
         status: 200,
-        body: (await spam.issue()) as {
+        body: (await spam.issue(ctx.ip)) as {
           algorithm: 'SHA-256';
           challenge: string;
           maxnumber: number;

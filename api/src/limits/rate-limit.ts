@@ -8,7 +8,10 @@ import { tooManyRequests } from '../http/errors.ts';
 export class OverLimitCache {
   private readonly until = new Map<string, number>();
 
-  constructor(private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly maxEntries = 10_000,
+    private readonly detail = 'Too many submissions from your address. Please try again in a minute.',
+  ) {}
 
   check(key: string, now = Date.now()): void {
     const end = this.until.get(key);
@@ -17,10 +20,7 @@ export class OverLimitCache {
       this.until.delete(key);
       return;
     }
-    throw tooManyRequests(
-      (end - now) / 1000,
-      'Too many submissions from your address. Please try again in a minute.',
-    );
+    throw tooManyRequests((end - now) / 1000, this.detail);
   }
 
   remember(key: string, retryAfterSeconds: number, now = Date.now()): void {

@@ -1,4 +1,6 @@
 import type { Config } from '../config.ts';
+import type { Db } from '../db/pool.ts';
+import { createAddressLimit } from '../limits/address-limit.ts';
 import type { GuardedItem } from '../leads/leads.repo.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { createChallenges, type SpamCheck } from './challenge.ts';
@@ -23,14 +25,29 @@ export function countSpamCheck(metrics: Metrics, spamCheck: SpamCheck): void {
  * `enforce`: a lead whose check did not pass is held as suspected spam, never refused.
  */
 export function createSpamCheck(
-  config: Pick<Config, 'spamChallenge' | 'spamChallengeKey' | 'spamChallengeMaxNumber'>,
+  db: Db,
+  config: Pick<
+    Config,
+    'spamChallenge' | 'spamChallengeKey' | 'spamChallengeMaxNumber' | 'spamChallengeRateLimitPerMinute'
+  >,
   metrics: Metrics,
 ) {
   if (!config.spamChallengeKey) throw new Error('No key for spam challenges (SPAM_CHALLENGE_KEY)');
   const challenges = createChallenges(config.spamChallengeKey, config.spamChallengeMaxNumber);
+  // Each form a visitor opens fetches one, and one more after each lead it sends: a person stays
+  // far below the limit, a script asking in a loop does not (docs/operations.md#spam-challenge).
+  const perMinute = config.spamChallengeRateLimitPerMinute;
+  const limit = createAddressLimit(
+    db,
+    'spam-challenge',
+    { capacity: perMinute, periodSeconds: 60 },
+    'Too many challenges from your address. Please try again in a minute.',
+  );
 
   return {
-    async issue() {
+    /** A new challenge for this client address, or 429 when it has fetched too many. */
+    async issue(clientIp: string) {
+      if (perMinute > 0) await limit.hit(clientIp);
       const challenge = await challenges.issue();
       metrics.spamChallenges.inc({ outcome: 'issued' });
       return challenge;
