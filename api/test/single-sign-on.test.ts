@@ -292,7 +292,7 @@ describe("the provider's answer is checked", () => {
     return {
       landed,
       session: await sessionOf(w),
-      refusal: (await auditOf('session.sign-in-failed')).at(-1)!.details,
+      refusal: (await auditOf('session.sign-in-failed')).at(-1)?.details,
     };
   }
 
@@ -320,6 +320,25 @@ describe("the provider's answer is checked", () => {
     const { landed, refusal } = await withTamperedToken((c) => ({ ...c, iat: past - 600, exp: past }));
     expect(landed).toBe('/admin/login?sso=failed');
     expect(refusal).toMatchObject({ reason: 'answer-check-failed' });
+  });
+
+  it('refuses an ID token issued in the future, beyond the clock tolerance', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const { landed, session, refusal } = await withTamperedToken((c) => ({
+      ...c,
+      iat: now + 3600,
+      exp: now + 7200,
+    }));
+    expect(landed).toBe('/admin/login?sso=failed');
+    expect(session.status).toBe(401);
+    expect(refusal).toMatchObject({ reason: 'answer-check-failed', check: 'iat-in-future' });
+  });
+
+  it("accepts an ID token issued a few seconds ahead of the desk's clock", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const { landed, session } = await withTamperedToken((c) => ({ ...c, iat: now + 5 }));
+    expect(landed).toBe('/admin');
+    expect(session.status).toBe(200);
   });
 
   it('refuses a code used once already', async () => {

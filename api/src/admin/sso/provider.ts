@@ -18,6 +18,20 @@ export interface SingleSignOnProvider {
 const PROVIDER_TIMEOUT_SECONDS = 10;
 
 /**
+ * How far the provider's clock may be from ours, in seconds: openid-client's own tolerance for the
+ * ID token's `exp` and `nbf` (its default), and ours for `iat`, which it checks only for the past.
+ */
+export const CLOCK_TOLERANCE_SECONDS = 30;
+
+/**
+ * True for an ID token issued later than now (beyond the tolerance): a provider's clock gone
+ * wrong, or a token made to be used later (docs/operations.md#single-sign-on).
+ */
+export function issuedInFuture(claims: { iat?: unknown }, now = Date.now() / 1000): boolean {
+  return typeof claims.iat === 'number' && claims.iat > now + CLOCK_TOLERANCE_SECONDS;
+}
+
+/**
  * Reads the provider's discovery document (`<issuer>/.well-known/openid-configuration`) once, at
  * start: openid-client checks that it names the configured issuer, and every later check (the
  * ID token's signature against the provider's keys, issuer, audience, expiry, nonce; the `iss` of
@@ -31,7 +45,11 @@ export async function discoverProvider(settings: OidcConfig): Promise<SingleSign
     found = await oidc.discovery(
       new URL(settings.issuer),
       settings.clientId,
-      { client_secret: settings.clientSecret, redirect_uris: [settings.redirectUri] },
+      {
+        client_secret: settings.clientSecret,
+        redirect_uris: [settings.redirectUri],
+        [oidc.clockTolerance]: CLOCK_TOLERANCE_SECONDS,
+      },
       oidc.ClientSecretBasic(settings.clientSecret),
       {
         timeout: PROVIDER_TIMEOUT_SECONDS,

@@ -12,7 +12,7 @@ import type { AuthService } from '../auth/auth.service.ts';
 import { clearCookie, hashToken, newToken, readCookie, setCookie } from '../auth/cookies.ts';
 import { securityEvent } from '../auth/throttle.ts';
 import { lockInvitation, markAccepted } from '../team/invitations.repo.ts';
-import type { SingleSignOnProvider } from './provider.ts';
+import { issuedInFuture, type SingleSignOnProvider } from './provider.ts';
 import * as repo from './sso.repo.ts';
 
 type S = components['schemas'];
@@ -251,6 +251,8 @@ export function createSingleSignOn(
             throw answerRefused(err, oidc);
           });
         const claims = tokens.claims()!;
+        if (issuedInFuture(claims))
+          throw new Refused('failed', 'answer-check-failed', { check: 'iat-in-future', iat: claims.iat });
         let email = claims.email;
         let verified = addressVerified(claims);
         if (email === undefined && tokens.access_token) {
