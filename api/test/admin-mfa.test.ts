@@ -211,6 +211,41 @@ describe('under ADMIN_MFA=optional (npm start)', () => {
   });
 });
 
+describe("the enrolment's lockout", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await app({ adminMfa: 'optional' });
+  });
+  beforeEach(() => t.db.query('TRUNCATE rate_limit_buckets'));
+
+  /** Five wrong tries at setting up or replacing the second factor, then the refusal of the sixth. */
+  async function lockedOut(agent: supertest.Agent, body: object) {
+    for (let i = 0; i < 5; i++)
+      expect((await agent.post('/api/admin/second-factor/enrolment').send(body)).status).toBe(400);
+    const refused = await agent.post('/api/admin/second-factor/enrolment').send(body);
+    expectContract('startSecondFactorEnrolment', refused);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    return refused.body.detail as string;
+  }
+
+  it('speaks of the password when the password was wrong', async () => {
+    const agent = await signedIn(t);
+    expect(await lockedOut(agent, { password: 'not the password' })).toMatch(
+      /^Too many failed password attempts\. Try again in \d+ minutes?\.$/,
+    );
+  });
+
+  it('speaks of the password and the code when replacing a second factor needs both', async () => {
+    const { secret } = await enrol(t, await signedIn(t));
+    await t.db.query('TRUNCATE rate_limit_buckets');
+    const agent = await signInWithCode(t, secret, true);
+    expect(await lockedOut(agent, { password: 'not the password', code: code(secret) })).toMatch(
+      /^Too many failed attempts at your password or code\. Try again in \d+ minutes?\.$/,
+    );
+  });
+});
+
 async function signInWithCode(t: TestApp, secret: string, resetStep = false) {
   if (resetStep) await t.db.query('UPDATE admin_users SET totp_last_step = NULL');
   const agent = agentOf(t);

@@ -12,7 +12,7 @@ import { hashToken, readCookie } from './cookies.ts';
 import { HasherBusyError } from './hasher.ts';
 import { verifyPassword } from './password.ts';
 import * as store from './second-factor.repo.ts';
-import type { Throttle } from './throttle.ts';
+import type { Attempt, Throttle } from './throttle.ts';
 import { securityEvent } from './throttle.ts';
 import * as totp from './totp.ts';
 
@@ -40,11 +40,11 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
     ]);
 
   /** Counts a code attempt by a signed-in admin: per device when this device signed in to the account. */
-  async function countCodeAttempt(ctx: Context, admin: AdminPrincipal) {
+  async function countCodeAttempt(ctx: Context, admin: AdminPrincipal, typed?: Attempt['typed']) {
     const token = readCookie(ctx, 'device');
     const device = token ? await repo.findDevice(db, hashToken(token)) : undefined;
     const deviceId = device?.username === admin.username ? device.id : undefined;
-    return throttle.count(ctx, { kind: 'code', username: admin.username, deviceId });
+    return throttle.count(ctx, { kind: 'code', username: admin.username, deviceId, typed });
   }
 
   /** A TOTP code (each accepted once) of an enrolled account. */
@@ -105,7 +105,12 @@ export function createSecondFactor(db: Db, config: Config, log: Logger, throttle
             message: 'Enter the 6-digit code from your authenticator app, or a recovery code',
           },
         ]);
-      const counted = await countCodeAttempt(ctx, admin);
+      const withPassword = stored?.passwordHash !== null;
+      const counted = await countCodeAttempt(
+        ctx,
+        admin,
+        withPassword ? (enrolled ? 'password or code' : 'password') : undefined,
+      );
       let ok: boolean;
       try {
         ok =

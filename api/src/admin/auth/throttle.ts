@@ -35,6 +35,20 @@ export interface Attempt {
   username: string;
   /** A known device of this account, by id. */
   deviceId: number | undefined;
+  /**
+   * What the person typed, for the words of a refusal, where it is not what the kind says (setting
+   * up the second factor counts as a code attempt but asks for the password).
+   */
+  typed?: 'password' | 'password or code';
+}
+
+/** The lockout's words: what was tried too often, and when to try again. */
+function lockoutDetail(a: Attempt, minutes: number): string {
+  const tried =
+    a.typed === 'password or code'
+      ? 'failed attempts at your password or code'
+      : `failed ${a.typed ?? (a.kind === 'login' ? 'login' : 'code')} attempts`;
+  return `Too many ${tried}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 const samplers = new WeakMap<Logger, LogSampler>();
@@ -91,10 +105,7 @@ export function createThrottle(db: Db, log: Logger) {
       });
       const minutes = Math.max(1, Math.ceil(wait / 60));
       await refusalPause();
-      throw tooManyRequests(
-        wait,
-        `Too many failed ${a.kind === 'login' ? 'login' : 'code'} attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
+      throw tooManyRequests(wait, lockoutDetail(a, minutes));
     },
 
     /** A successful attempt does not count (nor does one the server could not check). */
