@@ -66,6 +66,8 @@ const startServer = (dir, serverPort, env = {}) =>
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: adminPassword,
       LEAD_RATE_LIMIT_PER_MINUTE: process.env.LEAD_RATE_LIMIT_PER_MINUTE ?? '0',
+      // Every browser of the run fetches its forms' challenges from 127.0.0.1: no per-address limit.
+      SPAM_CHALLENGE_RATE_LIMIT_PER_MINUTE: process.env.SPAM_CHALLENGE_RATE_LIMIT_PER_MINUTE ?? '0',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       // No metrics port: test servers of several checkouts may run on one machine.
       METRICS_PORT: process.env.METRICS_PORT ?? '',

@@ -46,6 +46,7 @@ export async function startSpecServer(env: Record<string, string>, port?: number
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LEAD_RATE_LIMIT_PER_MINUTE: '0',
+      SPAM_CHALLENGE_RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
       METRICS_PORT: '',
       // As the shared e2e server's (scripts/e2e-server.mjs): light proof-of-work challenges.
