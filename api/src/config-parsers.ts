@@ -36,8 +36,8 @@ export const whole = (fallback: number, min = 0) =>
       return n;
     });
 
-/** A number of days (at least 1), or `off` (null: kept forever); for the RETENTION_* settings. */
-export const days = (fallback: number | null) =>
+/** A number of days (at least `min`), or `off` (null: kept forever); for the RETENTION_* settings. */
+export const days = (fallback: number | null, min = 1) =>
   z
     .string()
     .trim()
@@ -46,10 +46,10 @@ export const days = (fallback: number | null) =>
       if (v === undefined || v === '') return fallback;
       if (v.toLowerCase() === 'off') return null;
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) {
+      if (!Number.isInteger(n) || n < min) {
         ctx.addIssue({
           code: 'custom',
-          message: `must be a whole number of days (1 or more) or off, got "${v}"`,
+          message: `must be a whole number of days (${min} or more) or off, got "${v}"`,
         });
         return z.NEVER;
       }

@@ -27,6 +27,13 @@ function cronProblem(schedule: string): string | undefined {
   }
 }
 
+/**
+ * Audit entries are kept at least this long whatever RETENTION_AUDIT_DAYS says; the database's
+ * retention function refuses less (db/1796000002000_owner-and-app-roles.sql,
+ * docs/operations.md#audit-log).
+ */
+export const AUDIT_RETENTION_MIN_DAYS = 365;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const MFA_POLICIES = ['off', 'optional', 'required'] as const;
 export const SPAM_MODES = ['off', 'monitor', 'enforce'] as const;
@@ -51,6 +58,12 @@ const environment = z.object({
   DATABASE_URL: text(),
   /** The database password from a file (the Docker stack's generated secret), put into DATABASE_URL. */
   DATABASE_PASSWORD_FILE: secretFile,
+  /**
+   * The owner role's connection, as which migrations run (docs/operations.md#database-roles); unset,
+   * they run as DATABASE_URL's role. Its password may come from MIGRATION_DATABASE_PASSWORD_FILE.
+   */
+  MIGRATION_DATABASE_URL: text(),
+  MIGRATION_DATABASE_PASSWORD_FILE: secretFile,
   /** PostgreSQL cancels a statement running longer (docs/operations.md#timeouts). */
   DB_STATEMENT_TIMEOUT_MS: whole(5000, 100),
   /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset (`<DATA_DIR>/pg`). */
@@ -141,7 +154,7 @@ const environment = z.object({
   RETENTION_UNCONFIRMED_DAYS: days(7),
   RETENTION_EMAIL_DAYS: days(90),
   RETENTION_WEBHOOK_DAYS: days(30),
-  RETENTION_AUDIT_DAYS: days(730),
+  RETENTION_AUDIT_DAYS: days(730, AUDIT_RETENTION_MIN_DAYS),
   /** How often the retention job runs, as a crontab schedule (graphile-worker's cron). */
   RETENTION_SCHEDULE: ruled(cronProblem).transform((v) => v || '17 3 * * *'),
   LOG_LEVEL: z
@@ -155,6 +168,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** MIGRATION_DATABASE_URL: the owner's, for migrations; undefined = databaseUrl's role migrates. */
+  migrationDatabaseUrl: string | undefined;
   dbStatementTimeoutMs: number;
   dataDir: string;
   dbPoolSize: number;
@@ -244,17 +259,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const publicUrl = e.PUBLIC_URL!.replace(/\/+$/, '');
   const oidc = oidcConfig(e, publicUrl);
-  let databaseUrl = e.DATABASE_URL;
-  if (databaseUrl && e.DATABASE_PASSWORD_FILE !== undefined) {
+  const withPassword = (databaseUrl: string | undefined, password: string | undefined) => {
+    if (!databaseUrl || password === undefined) return databaseUrl;
     const url = new URL(databaseUrl);
-    url.password = encodeURIComponent(e.DATABASE_PASSWORD_FILE);
-    databaseUrl = url.toString();
-  }
+    url.password = encodeURIComponent(password);
+    return url.toString();
+  };
+  const databaseUrl = withPassword(e.DATABASE_URL, e.DATABASE_PASSWORD_FILE);
+  const migrationDatabaseUrl = withPassword(e.MIGRATION_DATABASE_URL, e.MIGRATION_DATABASE_PASSWORD_FILE);
+  if (migrationDatabaseUrl && !databaseUrl)
+    throw new Error(
+      'Invalid configuration:\n  MIGRATION_DATABASE_URL is set but DATABASE_URL is not (the embedded database has its own roles)',
+    );
   const dataDir = path.resolve(e.DATA_DIR!);
   return {
     port: e.PORT,
     host: e.HOST!,
     databaseUrl,
+    migrationDatabaseUrl,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dataDir,
     dbPoolSize: e.DB_POOL_SIZE,

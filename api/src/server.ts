@@ -42,14 +42,21 @@ const rejections = handleUnhandledRejections(log);
 
 let embedded: EmbeddedDatabase | undefined;
 let databaseUrl = config.databaseUrl;
+// Migrations run as the owner role, the app as a role that owns nothing (docs/operations.md#database-roles).
+let migrationUrl = config.migrationDatabaseUrl ?? databaseUrl;
 if (!databaseUrl) {
   const dataDir = path.join(config.dataDir, 'pg');
   log.info({ dataDir }, 'DATABASE_URL is not set: starting an embedded PostgreSQL');
   embedded = await startEmbeddedPostgres(dataDir);
   databaseUrl = embedded.url;
+  migrationUrl = embedded.ownerUrl;
 }
 
-await migrate(databaseUrl, { dir: config.migrationsDir, log: (msg) => log.debug({ msg }, 'migration') });
+await migrate(migrationUrl!, {
+  dir: config.migrationsDir,
+  appUrl: databaseUrl,
+  log: (msg) => log.debug({ msg }, 'migration'),
+});
 const db = createPool(databaseUrl, config.dbPoolSize, config.dbStatementTimeoutMs);
 await ensureFirstAdmin(db, config, log);
 

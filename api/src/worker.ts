@@ -28,8 +28,10 @@ const rejections = handleUnhandledRejections(log, () =>
 );
 
 // The API migrates too; whoever comes second waits on the migration lock, then finds nothing to do.
-await migrate(config.databaseUrl!, {
+// In the Docker stack it has the app role's URL only: the API migrated before it started.
+await migrate(config.migrationDatabaseUrl ?? config.databaseUrl!, {
   dir: config.migrationsDir,
+  appUrl: config.databaseUrl,
   log: (msg) => log.debug({ msg }, 'migration'),
 });
 // Waits for the database's answers (db/pool.ts, docs/operations.md#worker-timeouts).

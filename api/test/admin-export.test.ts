@@ -166,6 +166,6 @@ describe('CSV export', () => {
     const res = await admin.get('/api/newsletters');
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(5000);
-    expect(t.db.waitingCount).toBe(0);
+    expect(t.appDb.waitingCount).toBe(0);
   });
 });

@@ -27,7 +27,7 @@ export async function startOwnDatabase(): Promise<OwnDatabase> {
   await chmod(dir, 0o755);
   const dataDir = path.join(dir, 'pg');
   const pg: EmbeddedDatabase = await startEmbeddedPostgres(dataDir, { port: await freePort() });
-  await migrate(pg.url);
+  await migrate(pg.ownerUrl, { appUrl: pg.url });
   let frozen: number[] = [];
   /** The postmaster (first line of postmaster.pid) and every process it started. */
   const serverPids = async () => {

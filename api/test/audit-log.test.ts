@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import type supertest from 'supertest';
 import { hashPassword } from '../src/admin/auth/password.ts';
 import { auditCsvBatches } from '../src/admin/audit/audit.repo.ts';
@@ -381,14 +382,130 @@ describe('the audit log', () => {
       /cannot be changed or removed/,
     );
     await expect(t.db.query('TRUNCATE audit_entries')).rejects.toThrow(/cannot be changed or removed/);
-    const still = await t.db.query('SELECT 1 FROM audit_entries WHERE id = $1', [id]);
-    expect(still.rowCount).toBe(1);
-    // The retention job's way: a setting of its own transaction only.
-    await inTransaction(t.db, async (c) => {
-      await c.query("SET LOCAL lead_desk.audit_retention = 'on'");
-      await c.query('DELETE FROM audit_entries WHERE id = $1', [id]);
+    // The setting earlier versions let the retention job delete with opens nothing any more.
+    await expect(
+      inTransaction(t.db, async (c) => {
+        await c.query("SET LOCAL lead_desk.audit_retention = 'on'");
+        await c.query('DELETE FROM audit_entries WHERE id = $1', [id]);
+      }),
+    ).rejects.toThrow(/cannot be changed or removed/);
+    expect((await t.db.query('SELECT 1 FROM audit_entries WHERE id = $1', [id])).rowCount).toBe(1);
+  });
+
+  describe('as the app role (docs/operations.md#database-roles)', () => {
+    it('may add and read entries, and neither change nor remove them, with the old setting or without', async () => {
+      const { id } = await latest('session.signed-in');
+      const app = await t.appDb.connect();
+      try {
+        const refused = /permission denied/;
+        await expect(
+          inTransaction(t.appDb, async (c) => {
+            await c.query("SET LOCAL lead_desk.audit_retention = 'on'");
+            await c.query('DELETE FROM audit_entries WHERE id = $1', [id]);
+          }),
+        ).rejects.toThrow(refused);
+        await expect(app.query('DELETE FROM audit_entries')).rejects.toThrow(refused);
+        await expect(app.query("UPDATE audit_entries SET action = 'x' WHERE id = $1", [id])).rejects.toThrow(
+          refused,
+        );
+        await expect(app.query('TRUNCATE audit_entries')).rejects.toThrow(refused);
+        await expect(app.query('ALTER TABLE audit_entries DISABLE TRIGGER ALL')).rejects.toThrow(
+          /must be owner/,
+        );
+        await expect(app.query('DROP TRIGGER audit_entries_no_delete ON audit_entries')).rejects.toThrow(
+          /must be owner/,
+        );
+        await expect(
+          app.query(
+            'CREATE OR REPLACE FUNCTION audit_entries_append_only() RETURNS trigger LANGUAGE sql AS $$ SELECT NULL::trigger $$',
+          ),
+        ).rejects.toThrow(/must be owner|permission denied/);
+        const added = await app.query<{ id: string }>(
+          `INSERT INTO audit_entries (actor_kind, action) VALUES ('system', 'retention.ran') RETURNING id`,
+        );
+        expect(added.rowCount).toBe(1);
+        expect((await app.query('SELECT 1 FROM audit_entries WHERE id = $1', [id])).rowCount).toBe(1);
+      } finally {
+        app.release();
+      }
     });
-    expect((await t.db.query('SELECT 1 FROM audit_entries WHERE id = $1', [id])).rowCount).toBe(0);
-    await expect(t.db.query('DELETE FROM audit_entries')).rejects.toThrow(/cannot be changed or removed/);
+
+    it('deletes through the retention function only entries past their age, and never under 365 days', async () => {
+      const app = await t.appDb.connect();
+      try {
+        // Entries 800, 400 and 100 days old.
+        const { rows } = await app.query<{ id: string }>(
+          `INSERT INTO audit_entries (actor_kind, action, at)
+             SELECT 'system', 'retention.ran', now() - make_interval(days => d) FROM unnest(ARRAY[800, 400, 100]) d
+           RETURNING id`,
+        );
+        const ids = rows.map((r) => r.id);
+        const alive = async () =>
+          (
+            await app.query<{ id: string }>('SELECT id FROM audit_entries WHERE id = ANY($1) ORDER BY id', [
+              ids,
+            ])
+          ).rows.map((r) => r.id);
+        await expect(app.query('SELECT delete_expired_audit_entries(0, 1000)')).rejects.toThrow(
+          /kept at least 365 days/,
+        );
+        await expect(app.query('SELECT delete_expired_audit_entries(364, 1000)')).rejects.toThrow(
+          /kept at least 365 days/,
+        );
+        await expect(app.query('SELECT delete_expired_audit_entries(NULL, 1000)')).rejects.toThrow(
+          /kept at least 365 days/,
+        );
+        expect(await alive()).toEqual(ids);
+        const r730 = await app.query<{ n: number }>('SELECT delete_expired_audit_entries(730, 1000) AS n');
+        expect(r730.rows[0]!.n).toBeGreaterThanOrEqual(1);
+        expect(await alive()).toEqual(ids.slice(1));
+        await app.query('SELECT delete_expired_audit_entries(365, 1000)');
+        expect(await alive()).toEqual(ids.slice(2));
+        // Its owner, deleting directly, is held to the same floor by the trigger.
+        const owner = new pg.Client({ connectionString: t.ownerDatabaseUrl });
+        await owner.connect();
+        try {
+          await expect(owner.query('DELETE FROM audit_entries WHERE id = $1', [ids[2]])).rejects.toThrow(
+            /cannot be changed or removed/,
+          );
+        } finally {
+          await owner.end();
+        }
+        expect(await alive()).toEqual(ids.slice(2));
+      } finally {
+        app.release();
+      }
+    });
+
+    it('owns no schema, table, sequence, function or type, and is no superuser nor member of the owner', async () => {
+      const owned = await t.appDb.query<{ kind: string; name: string }>(
+        `SELECT 'schema' AS kind, nspname::text AS name FROM pg_namespace WHERE nspowner = current_user::text::regrole
+         UNION ALL SELECT 'relation', oid::regclass::text FROM pg_class WHERE relowner = current_user::text::regrole
+         UNION ALL SELECT 'function', oid::regprocedure::text FROM pg_proc WHERE proowner = current_user::text::regrole
+         UNION ALL SELECT 'type', oid::regtype::text FROM pg_type WHERE typowner = current_user::text::regrole
+         UNION ALL SELECT 'database', datname::text FROM pg_database WHERE datdba = current_user::text::regrole`,
+      );
+      expect(owned.rows).toEqual([]);
+      const [me] = (
+        await t.appDb.query(
+          `SELECT rolsuper, rolcreaterole, rolcreatedb, rolbypassrls,
+                  (SELECT count(*)::int FROM pg_auth_members WHERE member = current_user::text::regrole) AS memberships
+             FROM pg_roles WHERE rolname = current_user`,
+        )
+      ).rows;
+      expect(me).toEqual({
+        rolsuper: false,
+        rolcreaterole: false,
+        rolcreatedb: false,
+        rolbypassrls: false,
+        memberships: 0,
+      });
+      // The tables the migrations made belong to the owner role.
+      const { rows } = await t.appDb.query<{ owner: string }>(
+        `SELECT DISTINCT pg_get_userbyid(relowner) AS owner FROM pg_class
+          WHERE relnamespace IN ('public'::regnamespace, 'graphile_worker'::regnamespace) AND relkind = 'r'`,
+      );
+      expect(rows).toEqual([{ owner: new URL(t.ownerDatabaseUrl).username }]);
+    });
   });
 });

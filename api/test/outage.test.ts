@@ -28,7 +28,7 @@ beforeAll(async () => {
   await chmod(dataDir, 0o755);
   port = await freePort();
   pg = await startEmbeddedPostgres(path.join(dataDir, 'pg'), { port });
-  await migrate(pg.url);
+  await migrate(pg.ownerUrl, { appUrl: pg.url });
   db = createPool(pg.url, 5);
   const config = {
     ...loadConfig(),

@@ -27,7 +27,7 @@ export async function startDatabase(): Promise<Database> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-bench-'));
   chmodSync(dir, 0o755);
   const pg: EmbeddedDatabase = await startEmbeddedPostgres(path.join(dir, 'pg'), { persistent: false });
-  await migrate(pg.url);
+  await migrate(pg.ownerUrl, { appUrl: pg.url });
   return {
     url: pg.url,
     stop: async () => {

@@ -85,7 +85,10 @@ const embedded = config.databaseUrl
   ? undefined
   : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
 const url = config.databaseUrl ?? embedded!.url;
-await migrate(url, { dir: config.migrationsDir });
+await migrate(config.migrationDatabaseUrl ?? embedded?.ownerUrl ?? url, {
+  dir: config.migrationsDir,
+  appUrl: url,
+});
 const db = createPool(url, 2);
 try {
   if (command === 'create') {

@@ -4,10 +4,13 @@ import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureRoles, handOverTo } from './roles.ts';
 
 export interface EmbeddedDatabase {
-  /** The application's connection: role `leads_app`, owner of the `leads` database, not a superuser. */
+  /** The application's connection: role `leads_app`, which owns nothing (docs/operations.md#database-roles). */
   url: string;
+  /** The migrations': role `leads_owner`, owner of the `leads` database and all in it, not a superuser. */
+  ownerUrl: string;
   /** The superuser's, for what only it may do (tests creating databases); never the app's. */
   superuserUrl: string;
   stop(): Promise<void>;
@@ -26,6 +29,7 @@ export async function freePort(): Promise<number> {
 }
 
 const SUPERUSER = 'postgres';
+const OWNER_ROLE = 'leads_owner';
 const APP_ROLE = 'leads_app';
 const DATABASE = 'leads';
 /** What data directories made before the passwords were generated use (the upgrade path). */
@@ -43,58 +47,40 @@ const urlOf = (role: string, password: string, port: number, database = DATABASE
   `postgres://${role}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 
 /**
- * The application's role: a login that owns the `leads` database, its schemas and everything in
- * them (so migrations run as it), but is not a superuser and cannot make roles or databases. A
- * data directory of an earlier version, where everything belongs to the superuser, is handed over.
+ * The two roles (docs/operations.md#database-roles): `leads_owner` owns the `leads` database and
+ * everything the migrations make in it, and the migrations run as it; `leads_app`, the API's, owns
+ * nothing and has only what the migrations' grant step gives it. Neither is a superuser or can make
+ * roles or databases. A data directory of an earlier version, where everything belongs to
+ * `leads_app` (or, before that, to the superuser), is handed over to the owner.
  */
-async function ensureAppRole(superuserUrl: string, appPassword: string) {
+async function ensureOwnerAndAppRoles(superuserUrl: string, ownerPassword: string, appPassword: string) {
   const client = new pg.Client({ connectionString: superuserUrl });
   await client.connect();
   try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
-    const password = client.escapeLiteral(appPassword);
-    await client.query(
-      `${rowCount ? 'ALTER' : 'CREATE'} ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD ${password}`,
-    );
-    await client.query(`ALTER DATABASE ${DATABASE} OWNER TO ${APP_ROLE}`);
-    // Every schema but PostgreSQL's own, and what is in them, except extensions' members (pg_trgm's
-    // functions stay the superuser's, as CREATE EXTENSION made them).
-    await client.query(`DO $$
-      DECLARE r record;
-      BEGIN
-        FOR r IN SELECT n.nspname FROM pg_namespace n
-                  WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema' LOOP
-          EXECUTE format('ALTER SCHEMA %I OWNER TO ${APP_ROLE}', r.nspname);
-        END LOOP;
-        FOR r IN SELECT c.oid::regclass AS name, c.relkind FROM pg_class c
-                   JOIN pg_namespace n ON n.oid = c.relnamespace
-                  WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
-                    AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
-                    AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
-                                       AND d.objid = c.oid AND d.deptype IN ('e', 'i', 'a')) LOOP
-          EXECUTE format('ALTER TABLE %s OWNER TO ${APP_ROLE}', r.name);
-        END LOOP;
-        FOR r IN SELECT p.oid::regprocedure AS name, p.prokind FROM pg_proc p
-                   JOIN pg_namespace n ON n.oid = p.pronamespace
-                  WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
-                    AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass
-                                       AND d.objid = p.oid AND d.deptype = 'e') LOOP
-          EXECUTE format('ALTER %s %s OWNER TO ${APP_ROLE}',
-                         CASE r.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END, r.name);
-        END LOOP;
-        FOR r IN SELECT t.oid::regtype AS name FROM pg_type t
-                   JOIN pg_namespace n ON n.oid = t.typnamespace
-                  WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
-                    AND (t.typtype IN ('e', 'd')
-                         OR (t.typtype = 'c' AND (SELECT relkind FROM pg_class WHERE oid = t.typrelid) = 'c'))
-                    AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_type'::regclass
-                                       AND d.objid = t.oid AND d.deptype = 'e') LOOP
-          EXECUTE format('ALTER TYPE %s OWNER TO ${APP_ROLE}', r.name);
-        END LOOP;
-      END $$`);
+    await ensureRoles(client, { owner: OWNER_ROLE, ownerPassword, app: APP_ROLE, appPassword });
+    await handOverTo(client, DATABASE, OWNER_ROLE, APP_ROLE);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The roles' passwords, kept in the data directory; both made (and the ownership handed over) when
+ * either is missing: a new directory, or one of a version before the owner role.
+ */
+async function roleUrls(databaseDir: string, port: number, superuserUrl: string) {
+  const ownerFile = passwordFile(databaseDir, OWNER_ROLE);
+  const appFile = passwordFile(databaseDir, APP_ROLE);
+  let ownerPassword = readPassword(ownerFile);
+  let appPassword = readPassword(appFile);
+  if (ownerPassword === undefined || appPassword === undefined) {
+    ownerPassword ??= newPassword();
+    appPassword ??= newPassword();
+    await ensureOwnerAndAppRoles(superuserUrl, ownerPassword, appPassword);
+    keepPassword(ownerFile, ownerPassword);
+    keepPassword(appFile, appPassword);
+  }
+  return { url: urlOf(APP_ROLE, appPassword, port), ownerUrl: urlOf(OWNER_ROLE, ownerPassword, port) };
 }
 
 /**
@@ -124,7 +110,6 @@ export async function startEmbeddedPostgres(
     if ((mode & 0o011) !== 0o011) chmodSync(parent, mode | 0o011);
   }
   const superFile = passwordFile(databaseDir, SUPERUSER);
-  const appFile = passwordFile(databaseDir, APP_ROLE);
   const kept = fresh ? undefined : readPassword(superFile);
   const superPassword = kept ?? newPassword();
   const server = new EmbeddedPostgres({
@@ -159,14 +144,8 @@ export async function startEmbeddedPostgres(
     await client.query(`CREATE DATABASE ${DATABASE}`);
     await client.end();
   }
-  let appPassword = readPassword(appFile);
-  if (appPassword === undefined) {
-    appPassword = newPassword();
-    await ensureAppRole(superuserUrl(), appPassword);
-    keepPassword(appFile, appPassword);
-  }
   return {
-    url: urlOf(APP_ROLE, appPassword, port),
+    ...(await roleUrls(databaseDir, port, superuserUrl())),
     superuserUrl: superuserUrl(),
     stop: () => server.stop(),
   };

@@ -196,19 +196,18 @@ export async function auditEntriesAbout(
 
 /**
  * Deletes up to `batch` entries older than `days`, the oldest first: the audit log's one allowed
- * deletion (see the create-audit-log migration), done by the retention job alone
- * (docs/operations.md#retention). Pass a client in its own transaction: SET LOCAL lasts until its end.
+ * deletion, done by the retention job alone (docs/operations.md#retention) through the database
+ * function that its owner role runs and that refuses a retention under 365 days
+ * (db/1796000002000_owner-and-app-roles.sql); the app role itself may not delete an entry.
  */
 export async function deleteAuditEntriesOlderThan(
   db: Queryable,
   days: number,
   batch: number,
 ): Promise<number> {
-  await db.query(`SET LOCAL lead_desk.audit_retention = 'on'`);
-  const { rowCount } = await db.query(
-    `DELETE FROM audit_entries WHERE id IN (
-       SELECT id FROM audit_entries WHERE at < now() - make_interval(days => $1) ORDER BY at LIMIT $2)`,
+  const { rows } = await db.query<{ deleted: number }>(
+    'SELECT delete_expired_audit_entries($1, $2) AS deleted',
     [days, batch],
   );
-  return rowCount ?? 0;
+  return rows[0]!.deleted;
 }
