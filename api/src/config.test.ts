@@ -43,6 +43,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ RETENTION_AUDIT_DAYS: '0' })).toThrow(
       'RETENTION_AUDIT_DAYS must be a whole number of days',
     );
+    // Audit entries are kept at least 365 days (docs/operations.md#audit-log).
+    expect(() => loadConfig({ RETENTION_AUDIT_DAYS: '364' })).toThrow(
+      'RETENTION_AUDIT_DAYS must be a whole number of days (365 or more) or off, got "364"',
+    );
+    expect(loadConfig({ RETENTION_AUDIT_DAYS: '365' }).retention.auditDays).toBe(365);
     expect(() => loadConfig({ RETENTION_SCHEDULE: 'nightly' })).toThrow(
       'RETENTION_SCHEDULE must be a crontab schedule',
     );

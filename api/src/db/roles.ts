@@ -6,7 +6,12 @@ import type pg from 'pg';
  * has only what is granted here. Tables the app may read and add to but never change.
  */
 const INSERT_ONLY = ['public.audit_entries'];
-/** The migrations' own bookkeeping: the app reads it (a start finds nothing to migrate), never writes. */
+/**
+ * The migrations' own bookkeeping: the app reads it (a start as the app role finds nothing to
+ * migrate), never writes. REFERENCES (which lets nothing change) on node-pg-migrate's table, since
+ * it looks for its primary key in information_schema, which hides the constraints of a table on
+ * which one has SELECT alone.
+ */
 const READ_ONLY = ['public.pgmigrations', 'graphile_worker.migrations'];
 
 type Queryable = pg.ClientBase;
@@ -76,8 +81,10 @@ export async function grantAppRole(c: Queryable, appRole: string): Promise<void>
     for (const table of INSERT_ONLY)
       if (await exists(c, table)) await c.query(`REVOKE UPDATE, DELETE, TRUNCATE ON ${table} FROM ${app}`);
     for (const table of READ_ONLY)
-      if (await exists(c, table))
+      if (await exists(c, table)) {
         await c.query(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON ${table} FROM ${app}`);
+        await c.query(`GRANT REFERENCES ON ${table} TO ${app}`);
+      }
     await c.query('COMMIT');
   } catch (err) {
     await c.query('ROLLBACK');
