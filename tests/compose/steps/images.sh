@@ -47,6 +47,19 @@ check "migrations ran on start (/api/health through nginx: database ok)" health_
 db_pw=$(compose exec -T db cat /run/lead-desk-secrets/db-password)
 check "the database password was generated on first start (${#db_pw} characters, not a fixed word)" \
   eval '[ "${#db_pw}" -ge 32 ] && [ "$db_pw" != leaddesk ]'
+db_sql() { compose exec -T db psql -U leaddesk -d leaddesk -Atc "$1"; }
+app_role_only() {
+  [ "$(db_sql "SELECT string_agg(DISTINCT usename, ',') FROM pg_stat_activity WHERE datname = 'leaddesk' AND usename <> 'leaddesk'")" = leaddesk_app ] &&
+    [ "$(db_sql "SELECT count(*) FROM pg_class WHERE relowner = 'leaddesk_app'::regrole")" = 0 ] &&
+    [ "$(db_sql "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = 'audit_entries'::regclass")" = leaddesk_owner ]
+}
+check "the API and the worker connect as leaddesk_app, which owns nothing (docs/operations.md#database-roles)" app_role_only
+audit_refused() {
+  local out
+  out=$(db_sql "SET ROLE leaddesk_app; SET lead_desk.audit_retention = 'on'; DELETE FROM audit_entries" 2>&1 || true)
+  grep -F 'permission denied for table audit_entries' <<< "$out" > /dev/null
+}
+check "the app role may not delete audit entries, even with the old setting" audit_refused
 check "the API can read the generated secrets; nginx has none" \
   eval 'compose exec -T api test -r /run/lead-desk-secrets/mfa-key && ! compose exec -T web test -e /run/lead-desk-secrets'
 unpublished() { [ "$(docker inspect -f '{{len .HostConfig.PortBindings}}' $(compose ps -q api db) | sort -u)" = 0 ]; }
