@@ -47,13 +47,48 @@ interface Leads {
   getStarted: number;
 }
 
-/** A contact message, a demo request and a get-started request from this person (the address as typed). */
+/**
+ * What the visitor's browser sends with every lead besides the form (docs/product.md#attribution),
+ * holding the person as campaign tools do: their address in utm_content and utm_term, and the
+ * rest of them in every other value the contract lets through.
+ */
+const attributionOf = (p: Person) => ({
+  landingPage: `/welcome/${p.email}`,
+  referrer: `https://${p.handle}.example`,
+  utmSource: p.company,
+  utmMedium: p.phone,
+  utmCampaign: p.name,
+  utmTerm: `${p.name} <${p.email}>`,
+  utmContent: p.email,
+});
+
+/**
+ * A contact message, a demo request and a get-started request from this person (the address as
+ * typed), with the person in every field a client can send: each form's text fields, the
+ * attribution, the proof-of-work field (not a solution: nothing of it may stay) and the
+ * Idempotency-Key. A submission with the honeypot filled in carries them too (nothing is stored).
+ */
 async function leaveLeads(p: Person, typedEmail = p.email): Promise<Leads> {
-  const person = { name: p.name, email: typedEmail, phone: p.phone, company: p.company };
-  const contact = await post('/api/contact', { ...person, message: `Please call ${p.name} back soon.` });
-  const demo = await post('/api/demo', { ...person, message: `Demo for ${p.company}` });
-  const getStarted = await post('/api/get-started', { ...person, message: `Reach ${p.phone}` });
+  const person = {
+    name: p.name,
+    email: typedEmail,
+    phone: p.phone,
+    company: p.company,
+    ...attributionOf(p),
+    altcha: Buffer.from(JSON.stringify({ from: p.name, email: p.email })).toString('base64'),
+  };
+  const send = (path: string, body: Record<string, unknown>) =>
+    app.t.request().post(path).set('Idempotency-Key', `${path}:${p.email}`).send(body);
+  const contact = await send('/api/contact', { ...person, message: `Please call ${p.name} back soon.` });
+  const demo = await send('/api/demo', { ...person, message: `Demo for ${p.company}` });
+  const getStarted = await send('/api/get-started', { ...person, message: `Reach ${p.phone}` });
   for (const res of [contact, demo, getStarted]) expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const bot = await post('/api/contact', {
+    ...person,
+    message: `Written by ${p.name} for a bot`,
+    website: `${p.name} ${p.email}`,
+  });
+  expect(bot.status).toBe(202);
   return { contact: contact.body.id, demo: demo.body.id, getStarted: getStarted.body.id };
 }
 
@@ -86,7 +121,12 @@ const tokenIn = (html: string, path: string) =>
 /** Everything a person can leave: the three kinds of lead, a confirmed subscription, a demo invitation, notes. */
 async function leaveEverything(p: Person, typedEmail?: string) {
   const leads = await leaveLeads(p, typedEmail);
-  expect((await post('/api/newsletter', { email: p.email })).status).toBe(202);
+  const subscribed = await app.t
+    .request()
+    .post('/api/newsletter')
+    .set('Idempotency-Key', `newsletter:${p.email}`)
+    .send({ email: p.email, consent: 'newsletter-v1' });
+  expect(subscribed.status).toBe(202);
   const confirmation = await eventually(async () =>
     app.smtp.received.find((r) => r.to.includes(p.email) && /confirm/i.test(String(r.mail.subject))),
   );
@@ -124,7 +164,7 @@ async function leaveEverything(p: Person, typedEmail?: string) {
 
 type Export = {
   email: string | null;
-  leads: Record<'contact' | 'demo' | 'get-started', { id: number }[]>;
+  leads: Record<'contact' | 'demo' | 'get-started', { id: number; attribution: { utmSource: string } }[]>;
   newsletter: { subscriber: { id: number } | null; consents: { id: number }[] };
   emails: { id: number }[];
   demoInvitations: { demoId: number }[];
@@ -132,6 +172,9 @@ type Export = {
   notes: { note: { id: number } }[];
   timeline: { id: number }[];
   auditEntries: { action: string }[];
+  suspectedSpam: { kind: string; id: number }[];
+  formPosts: { form: string }[];
+  idempotencyKeys: { key: string }[];
 };
 
 /** The scan's hits the export does not account for: each row found must be an item of the export. */
@@ -150,6 +193,12 @@ function missingFromExport(hits: Hit[], e: Export): string[] {
       e.webhookDeliveries.some((d) => d.lead.kind === r.lead_kind && d.lead.id === Number(r.lead_id)),
     webhook_attempts: (r) => ids(e.webhookDeliveries).has(Number(r.delivery_id)),
     acknowledgment_counts: (r) => r.recipient === e.email,
+    suspected_spam: (r) => e.suspectedSpam.some((h) => h.kind === r.lead_kind && h.id === Number(r.id)),
+    refused_form_posts: (r) => e.formPosts.some((f) => f.form === r.form),
+    idempotency_keys: (r) => e.idempotencyKeys.some((k) => k.key === r.key),
+    // The day's counts by source: the source is an exported lead's.
+    lead_daily_counts: (r) =>
+      Object.values(e.leads).some((ls) => ls.some((l) => l.attribution.utmSource === r.source)),
   };
   return describeHits(hits.filter((h) => !(h.schema === 'public' && covered[h.table]?.(h.row))));
 }
@@ -160,6 +209,15 @@ describe('a person’s data', () => {
     const bob = personNamed('Bob', 'Marchbanks');
     const other = await leaveEverything(bob);
     const mine = await leaveEverything(ada, 'Ada.Quillfeather@Example.ORG');
+    // A lead typed with another address, from the link of a campaign sent to hers: hers too.
+    const forwarded = await post('/api/contact', {
+      name: 'Cid Forwarder',
+      email: 'cid.forwarder@example.net',
+      message: 'Saw this in a newsletter.',
+      utmSource: 'newsletter',
+      utmContent: ada.email,
+    });
+    expect(forwarded.status).toBe(201);
 
     const before = await scanDatabase(app.t.db, ada);
     const tables = new Set(before.map((h) => h.table));
@@ -191,7 +249,10 @@ describe('a person’s data', () => {
     expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="personal-data-/);
     const e = exported.body as Export;
     expect(e.email).toBe(ada.email);
-    expect(e.leads.contact.map((l) => l.id)).toEqual([mine.leads.contact]);
+    expect(e.leads.contact.map((l) => l.id)).toEqual([mine.leads.contact, forwarded.body.id]);
+    expect(e.idempotencyKeys.map((k) => k.key)).toEqual(
+      expect.arrayContaining([`/api/contact:${ada.email}`, `newsletter:${ada.email}`]),
+    );
     expect(e.leads.demo.map((l) => l.id)).toEqual([mine.leads.demo]);
     expect(e.leads['get-started'].map((l) => l.id)).toEqual([mine.leads.getStarted]);
     expect(e.newsletter.subscriber?.id).toBe(mine.subscriber);
@@ -214,8 +275,10 @@ describe('a person’s data', () => {
       .send({ email: 'ada.quillfeather@EXAMPLE.org' });
     expectContract('erasePersonalData', erased);
     expect(erased.status).toBe(200);
-    expect(erased.body.leads).toEqual(expect.arrayContaining(mine.refs));
-    expect(erased.body.leads).toHaveLength(4);
+    expect(erased.body.leads).toEqual(
+      expect.arrayContaining([...mine.refs, { kind: 'contact', id: forwarded.body.id }]),
+    );
+    expect(erased.body.leads).toHaveLength(5);
 
     expect(describeHits(await scanDatabase(app.t.db, ada))).toEqual([]);
 
@@ -337,6 +400,43 @@ describe('a person’s data', () => {
     const erased = await admin.post('/api/admin/personal-data/erasure').send({ email: hal.email });
     expect(erased.status).toBe(200);
     expect((await held()).rows).toHaveLength(0);
+  });
+
+  it('finds, exports and erases a person held only as suspected spam', async () => {
+    const ida = personNamed('Ida', 'Thornbury');
+    // Held as the lead's statement holds one (docs/product.md#spam): the lead's columns as JSON.
+    await app.t.db.query(
+      `INSERT INTO suspected_spam (lead_kind, id, created_at, reason, fields)
+       VALUES ('demo', 987002, now(), 'invalid', jsonb_build_object(
+         'name', $1::text, 'email', $2::text, 'phone', $3::text, 'company', $4::text,
+         'message', 'Call ' || $1, 'utm_content', $2, 'referrer', 'https://' || $5, 'spam_check', 'invalid'))`,
+      [ida.name, ida.email, ida.phone, ida.company, `${ida.handle}.example`],
+    );
+    const found = await admin.get('/api/admin/personal-data').query({ email: ida.email.toUpperCase() });
+    expectContract('findPersonalData', found);
+    expect(found.status).toBe(200);
+    expect(found.body.suspectedSpam).toEqual([
+      expect.objectContaining({
+        kind: 'demo',
+        id: 987002,
+        reason: 'invalid',
+        fields: expect.objectContaining({ name: ida.name, email: ida.email }),
+      }),
+    ]);
+    const byLead = await admin.get('/api/admin/personal-data').query({ leadKind: 'demo', leadId: 987002 });
+    expect(byLead.status).toBe(200);
+    expect(byLead.body.email).toBe(ida.email);
+    const exported = await admin.get('/api/admin/personal-data/export').query({ email: ida.email });
+    expectContract('exportPersonalData', exported);
+    expect(exported.body.suspectedSpam).toHaveLength(1);
+
+    const erased = await admin.post('/api/admin/personal-data/erasure').send({ email: ida.email });
+    expectContract('erasePersonalData', erased);
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ leads: [], suspectedSpam: 1 });
+    expect(describeHits(await scanDatabase(app.t.db, ida))).toEqual([]);
+    const again = await admin.get('/api/admin/personal-data').query({ email: ida.email });
+    expect(again.status).toBe(404);
   });
 
   it('retention erases a lead past its age from every column of every table, and records the run', async () => {

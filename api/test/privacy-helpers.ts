@@ -6,6 +6,8 @@ export interface Person {
   email: string;
   phone: string;
   company: string;
+  /** A word that is theirs alone, for the fields that take neither spaces nor an address (a referrer's host). */
+  handle: string;
 }
 
 export const personNamed = (first: string, last: string): Person => ({
@@ -13,6 +15,7 @@ export const personNamed = (first: string, last: string): Person => ({
   email: `${first}.${last}@example.org`.toLowerCase(),
   phone: `+44 20 7946 ${String(1000 + ((first.length * 97 + last.length * 31) % 9000))}`,
   company: `${last} Engines`,
+  handle: `${first}-${last}`.toLowerCase(),
 });
 
 export interface Hit {
@@ -25,7 +28,7 @@ export interface Hit {
 /**
  * Every text, character, JSON, JSONB, array and bytea (read as text) column of every table of every
  * schema of the database (graphile-worker's included), searched case-insensitively for each of the
- * person's email, name, phone and company. Each row found, once per column.
+ * person's email, name, phone, company and handle. Each row found, once per column.
  */
 export async function scanDatabase(db: Db, p: Person): Promise<Hit[]> {
   const { rows: columns } = await db.query<{ schema: string; table: string; column: string; type: string }>(
@@ -37,7 +40,7 @@ export async function scanDatabase(db: Db, p: Person): Promise<Hit[]> {
         AND c.data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'bytea', 'ARRAY', 'USER-DEFINED')
       ORDER BY 1, 2, 3`,
   );
-  const needles = [p.email, p.name, p.phone, p.company].map((n) => `%${n.toLowerCase()}%`);
+  const needles = [p.email, p.name, p.phone, p.company, p.handle].map((n) => `%${n.toLowerCase()}%`);
   const hits: Hit[] = [];
   for (const c of columns) {
     const ident = (s: string) => `"${s.replaceAll('"', '""')}"`;

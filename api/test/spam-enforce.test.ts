@@ -30,11 +30,17 @@ const recipients = () => app.smtp.received.flatMap((m) => m.to);
 const webhookLeads = () => receiver.received.map((r) => (r.payload.data.lead as { email: string }).email);
 
 describe('SPAM_CHALLENGE=enforce (docs/product.md#spam)', () => {
-  it('holds a lead without a passing solution, with no email and no webhook, until "Not spam"', async () => {
+  it('holds a lead whose solution was refused, with no email and no webhook, until "Not spam"', async () => {
     const held = await app.t
       .request()
       .post('/api/contact')
-      .send({ name: 'Spam Bot', email: 'bot@example.com', message: 'Buy cheap things now!', utmSource: 'x' });
+      .send({
+        name: 'Spam Bot',
+        email: 'bot@example.com',
+        message: 'Buy cheap things now!',
+        utmSource: 'x',
+        altcha: Buffer.from('{"number":1}').toString('base64'),
+      });
     // The sender is told nothing else: the answer of any new lead.
     expectContract('createContact', held);
     expect(held.status).toBe(201);
@@ -77,7 +83,7 @@ describe('SPAM_CHALLENGE=enforce (docs/product.md#spam)', () => {
       spam.body.items.map((s: { kind: string; id: number; reason: string }) => [s.kind, s.id, s.reason]),
     ).toEqual([
       ['demo', late.body.id, 'expired'],
-      ['contact', held.body.id, 'missing'],
+      ['contact', held.body.id, 'invalid'],
     ]);
 
     // "Not spam": into the normal flow, with its id and date, its emails and its webhook.
@@ -89,7 +95,8 @@ describe('SPAM_CHALLENGE=enforce (docs/product.md#spam)', () => {
     expect(lead.body).toMatchObject({
       createdAt: held.body.createdAt,
       email: 'bot@example.com',
-      spamCheck: 'missing',
+      spamCheck: 'invalid',
+      verified: false,
       attribution: { utmSource: 'x' },
     });
     await eventually(
@@ -111,6 +118,59 @@ describe('SPAM_CHALLENGE=enforce (docs/product.md#spam)', () => {
     expect(audit.body.entries).toHaveLength(1);
     expect(audit.body.entries[0]).toMatchObject({ target: { type: 'contact', id: String(held.body.id) } });
     expect((await app.admin.get('/api/suspected-spam')).body.total).toBe(1);
+  });
+
+  it('lets a lead posted without JavaScript reach the lists, marked not verified; the honeypot still stops one', async () => {
+    const form = (body: Record<string, string>) =>
+      app.t.request().post('/api/get-started').type('form').send(body);
+    const before = (await app.admin.get('/api/get-started')).body.total as number;
+    // A browser without JavaScript sends no solution: no other signal says spam.
+    const plain = await form({ name: 'Noscript Visitor', email: 'noscript@example.com', company: 'Lynx' });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.location).toBe('/forms/get-started-sent');
+    // The honeypot, and a solution refused, still say spam.
+    const bot = await form({
+      name: 'Form Bot',
+      email: 'formbot@example.com',
+      website: 'https://spam.example',
+    });
+    expect(bot.headers.location).toBe('/forms/get-started-sent');
+    const forged = await form({
+      name: 'Forged Bot',
+      email: 'forged@example.com',
+      altcha: Buffer.from('{"algorithm":"SHA-256"}').toString('base64'),
+    });
+    expect(forged.headers.location).toBe('/forms/get-started-sent');
+
+    const list = await app.admin.get('/api/get-started');
+    expectContract('listGetStartedRequests', list);
+    expect(list.body.total).toBe(before + 1);
+    const lead = list.body.requests.find((r: { email: string }) => r.email === 'noscript@example.com');
+    expect(lead).toMatchObject({ spamCheck: 'missing', verified: false, status: 'pending' });
+    const detail = await app.admin.get(`/api/get-started/${lead.id}`);
+    expectContract('getGetStartedRequest', detail);
+    expect(detail.body).toMatchObject({ spamCheck: 'missing', verified: false });
+    // It is followed up like any lead: the team's alert and the prospect's acknowledgment.
+    await eventually(async () => recipients().includes('noscript@example.com') || undefined);
+    const { rows } = await app.t.db.query(
+      `SELECT fields ->> 'email' AS email, reason FROM suspected_spam WHERE lead_kind = 'get-started'`,
+    );
+    expect(rows).toEqual([{ email: 'forged@example.com', reason: 'invalid' }]);
+    const everywhere = await app.t.db.query(
+      `SELECT (SELECT count(*) FROM get_started_requests WHERE email = 'formbot@example.com')::int
+            + (SELECT count(*) FROM suspected_spam WHERE fields ->> 'email' = 'formbot@example.com')::int AS n`,
+    );
+    expect(everywhere.rows[0].n).toBe(0);
+
+    // A lead that passed is verified.
+    const passed = await app.t
+      .request()
+      .post('/api/get-started')
+      .send({ name: 'Script Visitor', email: 'script@example.com', altcha: await solve(await challenge()) });
+    expect((await app.admin.get(`/api/get-started/${passed.body.id}`)).body).toMatchObject({
+      spamCheck: 'passed',
+      verified: true,
+    });
   });
 
   it('deletes suspected spam after 30 days', async () => {

@@ -40,6 +40,7 @@ describe('events emitted by other code (emitEvent)', () => {
       utmContent: '',
     },
     spamCheck: '',
+    verified: true,
   } as const;
   const subscriber = {
     id: 9,

@@ -1498,13 +1498,15 @@ export interface components {
         ReferrerOrigin: string;
         /** @description Attribution: the value of the utm_* parameter of the same name that brought the visitor; '' when absent. */
         UtmValue: string;
-        /** @description The proof-of-work solution (docs/product.md#spam): the base64 payload the ALTCHA widget writes for a challenge from getSpamChallenge. Optional: a lead without one is never refused; with SPAM_CHALLENGE=enforce it is held as suspected spam for the desk to release. */
+        /** @description The proof-of-work solution (docs/product.md#spam): the base64 payload the ALTCHA widget writes for a challenge from getSpamChallenge. Optional: a lead without one is never refused nor held, only marked not verified (`verified`); with SPAM_CHALLENGE=enforce a refused one (invalid, expired, used before) is held as suspected spam for the desk to release. */
         SpamSolution: string;
         /**
          * @description The proof-of-work check's outcome for a lead (docs/product.md#spam): '' when the check was off, `passed`, or why it did not pass.
          * @enum {string}
          */
         SpamCheck: "" | "passed" | "missing" | "invalid" | "expired" | "replayed";
+        /** @description false when the proof-of-work check ran and the lead did not pass it, yet it was taken (docs/product.md#spam): sent without a solution, as a form posted without JavaScript is, or under SPAM_CHALLENGE=monitor; the desk marks it "Not verified". true when it passed or the check was off. */
+        Verified: boolean;
         /** @description An ALTCHA challenge (proof of work), signed by the server, valid for 10 minutes and once. */
         SpamChallenge: {
             /** @enum {string} */
@@ -1655,6 +1657,7 @@ export interface components {
             message: string;
             createdAt: components["schemas"]["Timestamp"];
             spamCheck: components["schemas"]["SpamCheck"];
+            verified: components["schemas"]["Verified"];
             attribution: components["schemas"]["Attribution"];
         };
         DemoRequest: {
@@ -1670,6 +1673,7 @@ export interface components {
             status: components["schemas"]["DemoStatus"];
             createdAt: components["schemas"]["Timestamp"];
             spamCheck: components["schemas"]["SpamCheck"];
+            verified: components["schemas"]["Verified"];
             attribution: components["schemas"]["Attribution"];
             /** @description The calendar invitation sent from the desk, or null before one is sent. */
             invitation: components["schemas"]["Invitation"] | null;
@@ -1708,6 +1712,7 @@ export interface components {
             status: components["schemas"]["GetStartedStatus"];
             createdAt: components["schemas"]["Timestamp"];
             spamCheck: components["schemas"]["SpamCheck"];
+            verified: components["schemas"]["Verified"];
             attribution: components["schemas"]["Attribution"];
         };
         /**
@@ -2440,6 +2445,29 @@ export interface components {
             }[];
             /** @description Audit entries about these leads. */
             auditEntries: components["schemas"]["AuditEntry"][];
+            /** @description Leads from the address (or whose attribution holds it) held as suspected spam (docs/product.md#spam), with every field as held. */
+            suspectedSpam: {
+                kind: components["schemas"]["LeadType"];
+                id: components["schemas"]["Id"];
+                createdAt: components["schemas"]["Timestamp"];
+                reason: components["schemas"]["SpamCheck"];
+                /** @description The lead's columns as held, by column name. */
+                fields: {
+                    [key: string]: string;
+                };
+            }[];
+            /** @description Form posts refused and kept for their page (30 minutes, docs/product.md#forms-without-javascript) whose text holds the address, as kept. */
+            formPosts: {
+                keptUntil: components["schemas"]["Timestamp"];
+                /** @description The refused form as kept: JSON, as text. */
+                form: string;
+            }[];
+            /** @description Idempotency-Key values an API client chose that hold the address (kept 24 hours, docs/product.md#leads), with the operation and when. */
+            idempotencyKeys: {
+                operation: string;
+                key: string;
+                createdAt: components["schemas"]["Timestamp"];
+            }[];
         };
         ErasureInput: {
             /** @description The address whose data goes (as findPersonalData gave it). */
@@ -2451,6 +2479,8 @@ export interface components {
             emails: number;
             webhookDeliveries: number;
             notes: number;
+            /** @description Leads held as suspected spam that went (never in `leads`). */
+            suspectedSpam: number;
         };
         LeadCorrection: {
             name?: components["schemas"]["Name"];

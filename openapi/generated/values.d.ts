@@ -227,6 +227,9 @@ export declare const schemas: {
       readonly replayed: "Solution used before"
     }
   },
+  readonly Verified: {
+    readonly type: "boolean"
+  },
   readonly SpamChallenge: {
     readonly type: "object",
     readonly required: readonly [
@@ -746,7 +749,8 @@ export declare const schemas: {
       "createdAt",
       "assigneeId",
       "attribution",
-      "spamCheck"
+      "spamCheck",
+      "verified"
     ],
     readonly properties: {
       readonly assigneeId: {
@@ -779,6 +783,9 @@ export declare const schemas: {
       readonly spamCheck: {
         readonly $ref: "SpamCheck"
       },
+      readonly verified: {
+        readonly $ref: "Verified"
+      },
       readonly attribution: {
         readonly $ref: "Attribution"
       }
@@ -800,7 +807,8 @@ export declare const schemas: {
       "invitation",
       "assigneeId",
       "attribution",
-      "spamCheck"
+      "spamCheck",
+      "verified"
     ],
     readonly properties: {
       readonly assigneeId: {
@@ -838,6 +846,9 @@ export declare const schemas: {
       },
       readonly spamCheck: {
         readonly $ref: "SpamCheck"
+      },
+      readonly verified: {
+        readonly $ref: "Verified"
       },
       readonly attribution: {
         readonly $ref: "Attribution"
@@ -963,7 +974,8 @@ export declare const schemas: {
       "createdAt",
       "assigneeId",
       "attribution",
-      "spamCheck"
+      "spamCheck",
+      "verified"
     ],
     readonly properties: {
       readonly assigneeId: {
@@ -1001,6 +1013,9 @@ export declare const schemas: {
       },
       readonly spamCheck: {
         readonly $ref: "SpamCheck"
+      },
+      readonly verified: {
+        readonly $ref: "Verified"
       },
       readonly attribution: {
         readonly $ref: "Attribution"
@@ -2937,7 +2952,10 @@ export declare const schemas: {
       "webhookDeliveries",
       "notes",
       "timeline",
-      "auditEntries"
+      "auditEntries",
+      "suspectedSpam",
+      "formPosts",
+      "idempotencyKeys"
     ],
     readonly properties: {
       readonly email: {
@@ -2972,6 +2990,15 @@ export declare const schemas: {
       },
       readonly auditEntries: {
         readonly type: "array"
+      },
+      readonly suspectedSpam: {
+        readonly type: "array"
+      },
+      readonly formPosts: {
+        readonly type: "array"
+      },
+      readonly idempotencyKeys: {
+        readonly type: "array"
       }
     }
   },
@@ -3000,7 +3027,8 @@ export declare const schemas: {
       "leads",
       "emails",
       "webhookDeliveries",
-      "notes"
+      "notes",
+      "suspectedSpam"
     ],
     readonly properties: {
       readonly leads: {
@@ -3015,6 +3043,10 @@ export declare const schemas: {
         readonly minimum: 0
       },
       readonly notes: {
+        readonly type: "integer",
+        readonly minimum: 0
+      },
+      readonly suspectedSpam: {
         readonly type: "integer",
         readonly minimum: 0
       }

@@ -227,6 +227,9 @@ export const schemas = {
       "replayed": "Solution used before"
     }
   },
+  "Verified": {
+    "type": "boolean"
+  },
   "SpamChallenge": {
     "type": "object",
     "required": [
@@ -746,7 +749,8 @@ export const schemas = {
       "createdAt",
       "assigneeId",
       "attribution",
-      "spamCheck"
+      "spamCheck",
+      "verified"
     ],
     "properties": {
       "assigneeId": {
@@ -779,6 +783,9 @@ export const schemas = {
       "spamCheck": {
         "$ref": "SpamCheck"
       },
+      "verified": {
+        "$ref": "Verified"
+      },
       "attribution": {
         "$ref": "Attribution"
       }
@@ -800,7 +807,8 @@ export const schemas = {
       "invitation",
       "assigneeId",
       "attribution",
-      "spamCheck"
+      "spamCheck",
+      "verified"
     ],
     "properties": {
       "assigneeId": {
@@ -838,6 +846,9 @@ export const schemas = {
       },
       "spamCheck": {
         "$ref": "SpamCheck"
+      },
+      "verified": {
+        "$ref": "Verified"
       },
       "attribution": {
         "$ref": "Attribution"
@@ -963,7 +974,8 @@ export const schemas = {
       "createdAt",
       "assigneeId",
       "attribution",
-      "spamCheck"
+      "spamCheck",
+      "verified"
     ],
     "properties": {
       "assigneeId": {
@@ -1001,6 +1013,9 @@ export const schemas = {
       },
       "spamCheck": {
         "$ref": "SpamCheck"
+      },
+      "verified": {
+        "$ref": "Verified"
       },
       "attribution": {
         "$ref": "Attribution"
@@ -2937,7 +2952,10 @@ export const schemas = {
       "webhookDeliveries",
       "notes",
       "timeline",
-      "auditEntries"
+      "auditEntries",
+      "suspectedSpam",
+      "formPosts",
+      "idempotencyKeys"
     ],
     "properties": {
       "email": {
@@ -2972,6 +2990,15 @@ export const schemas = {
       },
       "auditEntries": {
         "type": "array"
+      },
+      "suspectedSpam": {
+        "type": "array"
+      },
+      "formPosts": {
+        "type": "array"
+      },
+      "idempotencyKeys": {
+        "type": "array"
       }
     }
   },
@@ -3000,7 +3027,8 @@ export const schemas = {
       "leads",
       "emails",
       "webhookDeliveries",
-      "notes"
+      "notes",
+      "suspectedSpam"
     ],
     "properties": {
       "leads": {
@@ -3015,6 +3043,10 @@ export const schemas = {
         "minimum": 0
       },
       "notes": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "suspectedSpam": {
         "type": "integer",
         "minimum": 0
       }

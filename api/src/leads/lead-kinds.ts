@@ -67,6 +67,8 @@ const ATTRIBUTION = [
   { field: 'utmTerm', column: 'utm_term', header: 'UTM Term' },
   { field: 'utmContent', column: 'utm_content', header: 'UTM Content' },
 ] as const;
+/** The attribution's columns: what the visitor's browser sent with the lead, besides the form's fields. */
+export const ATTRIBUTION_COLUMNS = ATTRIBUTION.map((a) => a.column);
 const ATTRIBUTION_INSERTS = ATTRIBUTION.map(({ field, column }) => ({ field, column }));
 const ATTRIBUTION_SELECT = [...ATTRIBUTION.map((a) => a.column), 'spam_check'].join(', ');
 const ATTRIBUTION_CSV = ATTRIBUTION.map(({ header, column }) => ({ header, sql: column }));
@@ -75,6 +77,16 @@ const attributionOf = (r: Record<string, unknown>): S['Attribution'] =>
   Object.fromEntries(
     ATTRIBUTION.map(({ field, column }) => [field, (r[column] as string | null) ?? '']),
   ) as S['Attribution'];
+
+/**
+ * The spam check's outcome as stored, and whether it leaves the lead verified: a lead taken though
+ * its check ran and did not pass (no solution, as from a form posted without JavaScript, or any
+ * outcome under monitor) is marked "Not verified" (docs/product.md#spam).
+ */
+const spamCheckOf = (r: Record<string, unknown>): { spamCheck: S['SpamCheck']; verified: boolean } => {
+  const spamCheck = ((r.spam_check as string | null) ?? '') as S['SpamCheck'];
+  return { spamCheck, verified: spamCheck === '' || spamCheck === 'passed' };
+};
 
 /**
  * A lead's source as SQL (docs/product.md#attribution): its utm_source, else the referrer's host,
@@ -103,7 +115,7 @@ export const contactKind: LeadKind<S['Contact']> = {
     createdAt: iso(r.created_at),
     assigneeId: assigneeOf(r),
     attribution: attributionOf(r),
-    spamCheck: ((r.spam_check as string | null) ?? '') as S['SpamCheck'],
+    ...spamCheckOf(r),
   }),
   csv: [
     ...PERSON_CSV,
@@ -145,7 +157,7 @@ export const demoKind: LeadKind<S['DemoRequest']> = {
     status: r.status as S['DemoStatus'],
     createdAt: iso(r.created_at),
     attribution: attributionOf(r),
-    spamCheck: ((r.spam_check as string | null) ?? '') as S['SpamCheck'],
+    ...spamCheckOf(r),
     invitation: r.invitation_uid
       ? {
           uid: str(r.invitation_uid),
@@ -199,7 +211,7 @@ export const getStartedKind: LeadKind<S['GetStartedRequest']> = {
     createdAt: iso(r.created_at),
     assigneeId: assigneeOf(r),
     attribution: attributionOf(r),
-    spamCheck: ((r.spam_check as string | null) ?? '') as S['SpamCheck'],
+    ...spamCheckOf(r),
   }),
   csv: [
     ...PERSON_CSV,

@@ -88,9 +88,10 @@ const RATE_LIMIT_COLUMNS = `
  * submission refused by the limit or lost to a failed write has not spent it, and its retry still
  * passes; of two submissions with one solution, only the first passes (the others are `replayed`).
  * Redemptions go in challenge order, so two batches cannot deadlock on them either. Where the
- * check is enforced, a lead whose check did not pass goes to suspected_spam instead of its table,
- * with the id and date its answer gives (docs/product.md#spam), so none of the table's triggers
- * run for it.
+ * check is enforced, a lead whose solution was refused (invalid, expired, replayed) goes to
+ * suspected_spam instead of its table, with the id and date its answer gives
+ * (docs/product.md#spam), so none of the table's triggers run for it; one sent without a
+ * solution (a form posted without JavaScript) is stored as a lead, marked not verified.
  * Buckets are upserted in key order, so two batches cannot deadlock on them.
  */
 function guardedInsertSql(
@@ -147,7 +148,7 @@ function guardedInsertSql(
       RETURNING challenge
     ),
     judged AS (
-      SELECT f.*, v.spam_check, enforce AND v.spam_check <> 'passed' AS held
+      SELECT f.*, v.spam_check, enforce AND v.spam_check NOT IN ('passed', 'missing') AS held
         FROM fresh f CROSS JOIN LATERAL (
           SELECT CASE WHEN f.challenge IS NULL THEN f.checked
                       WHEN f.challenge IN (SELECT challenge FROM redeemed)

@@ -22,7 +22,8 @@ export function countSpamCheck(metrics: Metrics, spamCheck: SpamCheck): void {
 /**
  * The proof-of-work check of the lead forms (docs/product.md#spam), run before anything of a
  * submission is written. `off`: not checked. `monitor`: checked and recorded, every lead taken.
- * `enforce`: a lead whose check did not pass is held as suspected spam, never refused.
+ * `enforce`: a lead whose solution was refused is held as suspected spam, never refused; one sent
+ * without a solution (a form posted without JavaScript) reaches the lists, marked not verified.
  */
 export function createSpamCheck(
   db: Db,

@@ -1,32 +1,37 @@
 import type { components } from '@lead-desk/contract';
 import type { Queryable } from '../../db/pool.ts';
+import { ATTRIBUTION_COLUMNS } from '../../leads/lead-kinds.ts';
 import { insertEvent } from '../../webhooks/events.repo.ts';
 
 type S = components['schemas'];
 export type LeadRef = S['LeadRef'];
 export type PersonKind = Exclude<S['LeadKind'], 'newsletter'>;
 
+/** Every value the visitor's browser sent with a lead besides the form (its attribution), emptied. */
+const NO_ATTRIBUTION = ATTRIBUTION_COLUMNS.map((c) => `${c} = ''`).join(', ');
+
 /**
  * What erasing empties in each person's lead table (docs/product.md#personal-data): every field
- * the visitor gave or that describes them, and a demo's invitation. Kind, date, status and
- * assignee stay. Table and column names are constants.
+ * the visitor gave or that describes them, every value their browser sent with the lead (landing
+ * page, referrer, utm_*), and a demo's invitation. Kind, date, status and assignee stay. Table and
+ * column names are constants.
  */
 export const ERASABLE: Record<PersonKind, { table: string; set: string }> = {
   contact: {
     table: 'contact_submissions',
-    set: `name = '', email = '', phone = '', company = '', service = '', message = ''`,
+    set: `name = '', email = '', phone = '', company = '', service = '', message = '', ${NO_ATTRIBUTION}`,
   },
   demo: {
     table: 'demo_requests',
     set: `name = '', email = '', phone = '', company = '', preferred_date = '', preferred_time = '',
           message = '', invitation_uid = NULL, invitation_sequence = NULL, invitation_starts_at = NULL,
           invitation_time_zone = NULL, invitation_duration_minutes = NULL, invitation_meeting_url = NULL,
-          invitation_cancelled = NULL, updated_at = clock_timestamp()`,
+          invitation_cancelled = NULL, ${NO_ATTRIBUTION}, updated_at = clock_timestamp()`,
   },
   'get-started': {
     table: 'get_started_requests',
     set: `name = '', email = '', phone = '', company = '', service = '', monthly_volume = '', message = '',
-          updated_at = clock_timestamp()`,
+          ${NO_ATTRIBUTION}, updated_at = clock_timestamp()`,
   },
 };
 
@@ -41,7 +46,31 @@ export interface Erased {
   emails: number;
   webhookDeliveries: number;
   notes: number;
+  /** Leads held as suspected spam that went (docs/product.md#spam). */
+  suspectedSpam: number;
 }
+
+/**
+ * The address as a whole word of a text, as a PostgreSQL regular expression: not inside a longer
+ * address (`xada@example.org`, `ada@example.org.uk`). Undefined for what is no address a form
+ * takes (then only its exact value is looked for).
+ */
+export function addressPattern(email: string): string | undefined {
+  if (!/^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9.-]+$/.test(email)) return undefined;
+  const local = `a-z0-9.!#$%&'*+/=?^_\`{|}~-`;
+  return `(?<![${local}])${email.replace(/[^a-z0-9@]/g, '\\$&')}(?![a-z0-9-]|\\.[a-z0-9])`;
+}
+
+/**
+ * Whether the lead's attribution (what the browser sent with it: landing page, referrer, utm_*)
+ * holds the address ($1) as a word, by the pattern ($2) of addressPattern; `col` names a column
+ * (a held lead keeps them in its JSON). Campaign tools put the recipient's address in utm_content
+ * or utm_term (docs/product.md#personal-data-find).
+ */
+export const ATTRIBUTION_HOLDS = (col: (c: string) => string = (c) => c) => {
+  const text = `lower(concat_ws(' ', ${ATTRIBUTION_COLUMNS.map(col).join(', ')}))`;
+  return `($2::text IS NOT NULL AND strpos(${text}, $1) > 0 AND ${text} ~ $2)`;
+};
 
 /**
  * Erases these leads and everything about them, in the caller's transaction (docs/product.md#personal-data).
@@ -60,13 +89,27 @@ export async function eraseLeads(
   for (const kind of PERSON_KINDS) {
     const ids = refs.filter((r) => r.kind === kind).map((r) => r.id);
     if (ids.length === 0) continue;
+    const { table } = ERASABLE[kind];
+    // The day's counters by source (count-leads-by-source migration) then move the lead to
+    // 'direct'; their rows under its old source, which may be the person's (a utm_source), go
+    // once they add up to nothing.
+    const { rows: sources } = await db.query<{ source: string }>(
+      `SELECT DISTINCT lead_source(utm_source, referrer) AS source
+         FROM ${table} WHERE id = ANY ($1::bigint[]) AND erased_at IS NULL`,
+      [ids],
+    );
     const { rows } = await db.query<{ id: number }>(
-      `UPDATE ${ERASABLE[kind].table} SET ${ERASABLE[kind].set}, erased_at = clock_timestamp()
+      `UPDATE ${table} SET ${ERASABLE[kind].set}, erased_at = clock_timestamp()
         WHERE id = ANY ($1::bigint[]) AND erased_at IS NULL
         RETURNING id`,
       [ids],
     );
     leads.push(...rows.map((r) => ({ kind, id: r.id })));
+    await dropEmptySourceCounts(
+      db,
+      table,
+      sources.map((r) => r.source),
+    );
   }
   const subscriberIds = refs.filter((r) => r.kind === 'newsletter').map((r) => r.id);
   if (subscriberIds.length > 0) {
@@ -79,7 +122,8 @@ export async function eraseLeads(
     );
     leads.push(...rows.map((r) => ({ kind: 'newsletter' as const, id: r.id })));
   }
-  if (leads.length === 0) return { leads, emails: 0, webhookDeliveries: 0, notes: 0 };
+  const held = addresses.length > 0 ? await eraseByAddress(db, addresses) : 0;
+  if (leads.length === 0) return { leads, emails: 0, webhookDeliveries: 0, notes: 0, suspectedSpam: held };
   const [kinds, ids] = pairs(leads);
 
   // Emails: unsent ones are cancelled (the worker records an outcome only for a message still
@@ -144,38 +188,81 @@ export async function eraseLeads(
     [deliveries],
   );
 
-  if (addresses.length > 0) {
-    await db.query(`DELETE FROM acknowledgment_counts WHERE recipient = ANY ($1::text[])`, [addresses]);
-    // Leads held as suspected spam (docs/product.md#spam) keep their fields as JSON, the address as
-    // the lead would have stored it.
-    await db.query(`DELETE FROM suspected_spam WHERE fields ->> 'email' = ANY ($1::text[])`, [addresses]);
-    // Refused form posts are JSON as text (they may hold what jsonb cannot); the address is
-    // looked for in it as the form would have written it, in any case.
-    await db.query(
-      `DELETE FROM refused_form_posts r
-        WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) a WHERE strpos(lower(r.form), a) > 0)`,
-      [addresses],
-    );
-  }
-
   await insertEvent(db, { type: 'person.erased', leadKind: null, leadId: null, data: { leads, reason } });
   return {
     leads,
     emails: mail.rowCount ?? 0,
     webhookDeliveries: deliveries.length,
     notes: notes.rowCount ?? 0,
+    suspectedSpam: held,
   };
 }
 
-/** Every lead from this address (stored lower-cased), by kind; an erased lead has no address. */
+/** Counter rows of these sources in this table, on each day where they add up to nothing. */
+async function dropEmptySourceCounts(db: Queryable, table: string, sources: string[]) {
+  if (sources.length === 0) return;
+  // The rows are locked first and summed as locked: a lead counted meanwhile either updated one
+  // of them before (its count is in the sum) or writes a row this statement does not delete.
+  await db.query(
+    `WITH locked AS (
+       SELECT day, source, slot, n FROM lead_daily_counts
+        WHERE lead_table = $1 AND source = ANY ($2::text[]) AND source <> 'direct'
+        FOR UPDATE
+     ),
+     empty AS (SELECT day, source FROM locked GROUP BY day, source HAVING sum(n) = 0)
+     DELETE FROM lead_daily_counts d USING locked l, empty e
+      WHERE d.lead_table = $1 AND (d.day, d.source, d.slot) = (l.day, l.source, l.slot)
+        AND (l.day, l.source) = (e.day, e.source)`,
+    [table, sources],
+  );
+}
+
+/**
+ * What is kept by address rather than by lead (docs/product.md#personal-data): today's
+ * acknowledgment count, leads held as suspected spam, refused form posts kept for their page and
+ * API clients' idempotency keys that hold the address. Answers how many held leads went.
+ */
+async function eraseByAddress(db: Queryable, addresses: string[]): Promise<number> {
+  await db.query(`DELETE FROM acknowledgment_counts WHERE recipient = ANY ($1::text[])`, [addresses]);
+  let held = 0;
+  for (const address of addresses) {
+    // Leads held as suspected spam (docs/product.md#spam) keep their fields as JSON, the address as
+    // the lead would have stored it.
+    const spam = await db.query(
+      `DELETE FROM suspected_spam
+        WHERE fields ->> 'email' = $1 OR ${ATTRIBUTION_HOLDS((c) => `fields ->> '${c}'`)}`,
+      [address, addressPattern(address) ?? null],
+    );
+    held += spam.rowCount ?? 0;
+  }
+  // Refused form posts are JSON as text (they may hold what jsonb cannot); the address is looked
+  // for in it as the form would have written it, in any case. So are idempotency keys, which an
+  // API client chooses (kept 24 hours, docs/product.md#leads).
+  await db.query(
+    `DELETE FROM refused_form_posts r
+      WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) a WHERE strpos(lower(r.form), a) > 0)`,
+    [addresses],
+  );
+  await db.query(
+    `DELETE FROM idempotency_keys k
+      WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) a WHERE strpos(lower(k.key), a) > 0)`,
+    [addresses],
+  );
+  return held;
+}
+
+/**
+ * Every lead of this address (stored lower-cased), by kind: the leads from it, and those whose
+ * attribution holds it (docs/product.md#personal-data-find). An erased lead has neither.
+ */
 export async function leadsOfAddress(db: Queryable, email: string): Promise<LeadRef[]> {
   const { rows } = await db.query<LeadRef>(
-    `SELECT 'contact' AS kind, id FROM contact_submissions WHERE email = $1
-     UNION ALL SELECT 'demo', id FROM demo_requests WHERE email = $1
-     UNION ALL SELECT 'get-started', id FROM get_started_requests WHERE email = $1
+    `SELECT 'contact' AS kind, id FROM contact_submissions WHERE email = $1 OR ${ATTRIBUTION_HOLDS()}
+     UNION ALL SELECT 'demo', id FROM demo_requests WHERE email = $1 OR ${ATTRIBUTION_HOLDS()}
+     UNION ALL SELECT 'get-started', id FROM get_started_requests WHERE email = $1 OR ${ATTRIBUTION_HOLDS()}
      UNION ALL SELECT 'newsletter', id FROM newsletter_subscribers WHERE email = $1
      ORDER BY 1, 2`,
-    [email],
+    [email, addressPattern(email) ?? null],
   );
   return rows;
 }

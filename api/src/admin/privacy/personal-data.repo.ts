@@ -12,20 +12,67 @@ import {
 import { deliveryPayload } from '../../webhooks/deliver.ts';
 import { auditEntriesAbout } from '../audit/audit.repo.ts';
 import { listNotes } from '../notes/notes.repo.ts';
-import { IN_REFS, pairs, type LeadRef } from './erasure.repo.ts';
+import { addressPattern, ATTRIBUTION_HOLDS, IN_REFS, pairs, type LeadRef } from './erasure.repo.ts';
 
 type S = components['schemas'];
 type PersonalData = S['PersonalData'];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A lead's address, by kind and id; '' when it is erased, undefined when there is no such lead. */
+/**
+ * A lead's address, by kind and id, also of one held as suspected spam; '' when it is erased,
+ * undefined when there is no such lead.
+ */
 export async function addressOfLead(db: Queryable, ref: LeadRef): Promise<string | undefined> {
   const kind = kindBySlug(ref.kind)!;
-  const { rows } = await db.query<{ email: string }>(`SELECT email FROM ${kind.table} WHERE id = $1`, [
-    ref.id,
-  ]);
+  const { rows } = await db.query<{ email: string }>(
+    `SELECT email FROM ${kind.table} WHERE id = $1
+     UNION ALL SELECT fields ->> 'email' FROM suspected_spam WHERE lead_kind = $2 AND id = $1
+     LIMIT 1`,
+    [ref.id, ref.kind],
+  );
   return rows[0]?.email;
+}
+
+/** The held leads (docs/product.md#spam) of an address: from it, or with it in their attribution. */
+const HELD_OF_ADDRESS = `SELECT lead_kind, id, created_at, reason, fields FROM suspected_spam
+  WHERE fields ->> 'email' = $1 OR ${ATTRIBUTION_HOLDS((c) => `fields ->> '${c}'`)}`;
+/** Refused form posts kept for their page, and API clients' idempotency keys, that hold the address. */
+const FORM_POSTS_OF_ADDRESS = `SELECT kept_until, form FROM refused_form_posts WHERE strpos(lower(form), $1) > 0`;
+const KEYS_OF_ADDRESS = `SELECT scope, key, created_at FROM idempotency_keys WHERE strpos(lower(key), $1) > 0`;
+
+/** Whether anything is kept by this address besides its leads (held leads, form posts, keys). */
+export async function holdsByAddress(db: Queryable, email: string): Promise<boolean> {
+  const { rows } = await db.query<{ held: boolean }>(
+    `SELECT EXISTS (${HELD_OF_ADDRESS}) OR EXISTS (${FORM_POSTS_OF_ADDRESS}) OR EXISTS (${KEYS_OF_ADDRESS}) AS held`,
+    [email, addressPattern(email) ?? null],
+  );
+  return rows[0]!.held;
+}
+
+async function keptByAddress(db: Db, email: string | null) {
+  if (email === null) return { suspectedSpam: [], formPosts: [], idempotencyKeys: [] };
+  const [held, posts, keys] = await Promise.all([
+    db.query(`${HELD_OF_ADDRESS} ORDER BY created_at, lead_kind, id`, [email, addressPattern(email) ?? null]),
+    db.query(`${FORM_POSTS_OF_ADDRESS} ORDER BY kept_until`, [email]),
+    db.query(`${KEYS_OF_ADDRESS} ORDER BY created_at`, [email]),
+  ]);
+  return {
+    suspectedSpam: held.rows.map((r) => ({
+      kind: r.lead_kind,
+      id: Number(r.id),
+      createdAt: r.created_at.toISOString(),
+      reason: r.reason,
+      fields: r.fields,
+    })),
+    formPosts: posts.rows.map((r) => ({ keptUntil: r.kept_until.toISOString(), form: r.form })),
+    idempotencyKeys: keys.rows.map((r) => ({
+      // The scope is the operation and the client's address (leads.service.ts); the operation is enough.
+      operation: String(r.scope).split(':')[0]!,
+      key: r.key,
+      createdAt: r.created_at.toISOString(),
+    })),
+  };
 }
 
 async function emailsOf(db: Db, refs: LeadRef[]): Promise<S['PersonalEmail'][]> {
@@ -120,7 +167,7 @@ export async function personalData(db: Db, email: string | null, refs: LeadRef[]
     findByIds(db, newsletterKind, ids('newsletter')),
   ]);
   const subscriber = [...subscribers.values()][0] ?? null;
-  const [emails, webhookDeliveries, timeline, consents, notes, auditEntries] = await Promise.all([
+  const [emails, webhookDeliveries, timeline, consents, notes, auditEntries, kept] = await Promise.all([
     emailsOf(db, refs),
     deliveriesOf(db, refs),
     timelineOf(db, refs),
@@ -131,6 +178,7 @@ export async function personalData(db: Db, email: string | null, refs: LeadRef[]
       ),
     ).then((all) => all.flat()),
     auditEntriesAbout(db, refs),
+    keptByAddress(db, email),
   ]);
   return {
     email,
@@ -143,5 +191,6 @@ export async function personalData(db: Db, email: string | null, refs: LeadRef[]
     notes,
     timeline,
     auditEntries,
+    ...kept,
   };
 }

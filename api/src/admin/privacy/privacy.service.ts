@@ -8,7 +8,7 @@ import { insertAuditEntry } from '../audit/audit.repo.ts';
 import { namesOnly, type AuditSource } from '../audit/audit.ts';
 import { applyCorrection, lockForCorrection, type CorrectableField } from './correction.repo.ts';
 import { eraseLeads, leadsOfAddress, type LeadRef } from './erasure.repo.ts';
-import { addressOfLead, personalData } from './personal-data.repo.ts';
+import { addressOfLead, holdsByAddress, personalData } from './personal-data.repo.ts';
 
 type S = components['schemas'];
 
@@ -34,7 +34,10 @@ const CORRECTABLE: Record<S['LeadKind'], CorrectableField[]> = {
  * ids and field names, never the personal data itself.
  */
 export function createPrivacyService(db: Db, retention: RetentionDays) {
-  /** The person's address and leads; 404 when nothing is held. */
+  /**
+   * The person's address and leads; 404 when nothing is held: no lead, and nothing kept by the
+   * address either (a lead held as suspected spam, a refused form post, an idempotency key).
+   */
   async function resolve(q: PersonQuery): Promise<{ email: string | null; refs: LeadRef[] }> {
     const byLead = q.leadKind !== undefined || q.leadId !== undefined;
     if (q.email !== undefined && byLead)
@@ -44,7 +47,8 @@ export function createPrivacyService(db: Db, retention: RetentionDays) {
     if (q.email !== undefined) {
       const email = normaliseAddress(q.email);
       const refs = await leadsOfAddress(db, email);
-      if (refs.length === 0) throw notFound('Nothing is held about this address.');
+      if (refs.length === 0 && !(await holdsByAddress(db, email)))
+        throw notFound('Nothing is held about this address.');
       return { email, refs };
     }
     if (q.leadKind === undefined || q.leadId === undefined)
@@ -85,7 +89,8 @@ export function createPrivacyService(db: Db, retention: RetentionDays) {
       const email = normaliseAddress(address);
       return inTransaction(db, async (client) => {
         const refs = await leadsOfAddress(client, email);
-        if (refs.length === 0) throw notFound('Nothing is held about this address.');
+        if (refs.length === 0 && !(await holdsByAddress(client, email)))
+          throw notFound('Nothing is held about this address.');
         const erased = await eraseLeads(client, refs, [email], 'request');
         await insertAuditEntry(client, source, { action: 'person.erased', details: { leads: erased.leads } });
         return erased;
