@@ -64,4 +64,26 @@ test.describe('attribution and the spam check (docs/product.md#attribution, docs
     expect(csv).toContain('Landing Page,Referrer,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content');
     expect(csv).toContain('/privacy,https://news.example.org,newsletter,email,spring-sale,,banner');
   });
+
+  test('a lead posted without JavaScript reaches the desk marked "Not verified", in the list and on its page', async ({
+    page,
+    request,
+  }) => {
+    const name = `Noscript ${unique()}`;
+    // The browser's own post of the form: no widget ran, so no solution went with it.
+    const posted = await request.post('/api/contact', {
+      form: { name, email: 'noscript@example.com', message: 'Sent from a browser without JavaScript.' },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(303);
+
+    await signIn(page);
+    await page.goto(`/admin/contacts?q=${encodeURIComponent(name)}`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+    await expect(row.getByText('Not verified', { exact: true })).toBeVisible();
+    await row.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByText('Not verified', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('No solution', { exact: true })).toBeVisible();
+  });
 });

@@ -8,6 +8,7 @@ import { leadQuery } from '../api/leads.ts';
 import { AssigneeControl } from './assignment.tsx';
 import { AttributionCard } from './attribution-card.tsx';
 import { leadViews, type LeadView } from './lead-views.tsx';
+import { NotVerifiedBadge } from './not-verified-badge.tsx';
 
 /**
  * One lead whole: every field of its kind, its status control and its assignee (the team's people
@@ -42,6 +43,7 @@ export function LeadDetails<K extends LeadKind>({
           {view.name(lead)}
         </Heading>
         <Badge>{view.title}</Badge>
+        {'verified' in lead && <NotVerifiedBadge verified={lead.verified} />}
       </HStack>
       <Card.Root>
         <Card.Body>

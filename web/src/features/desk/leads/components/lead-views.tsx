@@ -1,10 +1,11 @@
-import { Badge, Text } from '@chakra-ui/react';
+import { Badge, HStack, Text } from '@chakra-ui/react';
 import type { components } from '@lead-desk/contract';
 import { schemas } from '@lead-desk/contract/values';
 import type { ReactNode } from 'react';
 import type { Lead } from '../../shared/api/lead.ts';
 import type { LeadKind } from '../../shared/desk-routes.ts';
 import { formatDate } from '../../shared/format.ts';
+import { NotVerifiedBadge } from './not-verified-badge.tsx';
 import { DemoStatus, GetStartedStatus, SubscriberStatus } from './status-control.tsx';
 
 /** One field of a lead: a column in its list, a line on its own page. */
@@ -34,7 +35,19 @@ const message = (value: string) => <Text whiteSpace="pre-wrap">{text(value)}</Te
 
 const person = <K extends 'contacts' | 'demos' | 'get-started'>(): LeadField<K>[] => [
   { header: 'Name', cell: (l) => l.name },
-  { header: 'Email', cell: (l) => l.email },
+  {
+    header: 'Email',
+    // The spam check's mark goes with the address, in the list and on the lead's page.
+    cell: (l) =>
+      l.verified ? (
+        l.email
+      ) : (
+        <HStack gap="2" flexWrap="wrap">
+          <span>{l.email}</span>
+          <NotVerifiedBadge verified={l.verified} />
+        </HStack>
+      ),
+  },
   { header: 'Date', cell: (l) => formatDate(l.createdAt) },
 ];
 

@@ -8,11 +8,16 @@ import { useErasePerson, type PersonalData } from '../api/personal-data.ts';
 function whatGoes(d: PersonalData): string {
   const leads = d.leads.contact.length + d.leads.demo.length + d.leads['get-started'].length;
   const parts = [
-    `${leads} lead${leads === 1 ? '' : 's'} keep only their kind, date and status`,
+    `${leads} lead${leads === 1 ? '' : 's'} keep only their kind, date and status (their landing page, referrer and campaign go too)`,
     `${d.emails.length} email${d.emails.length === 1 ? '' : 's'} and ${d.webhookDeliveries.length} webhook deliveries lose their content`,
     `${d.notes.length} note${d.notes.length === 1 ? '' : 's'} lose their text`,
   ];
   if (d.newsletter.subscriber) parts.push('the newsletter subscription and its consent are deleted');
+  const held = d.suspectedSpam.length;
+  if (held > 0)
+    parts.push(
+      `${held} lead${held === 1 ? '' : 's'} held as suspected spam ${held === 1 ? 'is' : 'are'} deleted`,
+    );
   return parts.join('; ');
 }
 

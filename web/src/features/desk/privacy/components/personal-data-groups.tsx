@@ -8,6 +8,7 @@ const kindLabels = schemas.LeadKind['x-enum-labels'] as Record<string, string>;
 const actionLabels = schemas.AuditAction['x-enum-labels'] as Record<string, string>;
 const templateLabels = schemas.MailTemplate['x-enum-labels'] as Record<string, string>;
 const statusLabels = schemas.MailStatus['x-enum-labels'] as Record<string, string>;
+const spamLabels = schemas.SpamCheck['x-enum-labels'] as Record<string, string>;
 /** A lead's page in the desk, by the kind's slug. */
 const deskPath = {
   contact: 'contacts',
@@ -113,6 +114,26 @@ export function PersonalDataGroups({ data, search }: { data: PersonalData; searc
           <List.Item key={e.id}>
             {when(e.at)}: {actionLabels[e.action] ?? e.action}
             {e.actor.username ? ` by ${e.actor.username}` : ''}
+          </List.Item>
+        ))}
+      </Group>
+      <Group title="Held as suspected spam" count={data.suspectedSpam.length}>
+        {data.suspectedSpam.map((h) => (
+          <List.Item key={`${h.kind}-${h.id}`}>
+            {kindLabels[h.kind]} {h.id}: {h.fields.name || '(no name)'}, {when(h.createdAt)},{' '}
+            {spamLabels[h.reason] ?? h.reason}
+          </List.Item>
+        ))}
+      </Group>
+      <Group title="Kept by the address" count={data.formPosts.length + data.idempotencyKeys.length}>
+        {data.formPosts.map((f) => (
+          <List.Item key={`form-${f.keptUntil}-${f.form.length}`}>
+            A refused form post, kept until {when(f.keptUntil)}
+          </List.Item>
+        ))}
+        {data.idempotencyKeys.map((k) => (
+          <List.Item key={`key-${k.operation}-${k.key}`}>
+            An Idempotency-Key of {k.operation}, {when(k.createdAt)}
           </List.Item>
         ))}
       </Group>
