@@ -160,6 +160,24 @@ describe('configuration', () => {
     );
   });
 
+  it("links to the address it listens on when PUBLIC_URL is unset (npm start's PORT and HOST)", () => {
+    expect(loadConfig({ PORT: '9123' }).publicUrl).toBe('http://localhost:9123');
+    expect(loadConfig({ PORT: '9123', HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:9123');
+    expect(loadConfig({ PORT: '80', HOST: 'desk.internal' }).publicUrl).toBe('http://desk.internal');
+    expect(loadConfig({ PORT: '9123', HOST: 'fd00::5' }).publicUrl).toBe('http://[fd00::5]:9123');
+    expect(loadConfig({ PORT: '9123', PUBLIC_URL: 'https://textflow.example' }).publicUrl).toBe(
+      'https://textflow.example',
+    );
+    // Single sign-on's addresses come from it too.
+    const sso = loadConfig({
+      PORT: '9123',
+      OIDC_ISSUER: 'https://idp.example',
+      OIDC_CLIENT_ID: 'desk',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    expect(sso.oidc?.redirectUri).toBe('http://localhost:9123/api/admin/sso/callback');
+  });
+
   it('lists in .env.example only settings the Docker stack passes on', async () => {
     const root = new URL('../../', import.meta.url);
     const example = await readFile(new URL('.env.example', root), 'utf8');

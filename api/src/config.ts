@@ -117,8 +117,11 @@ const environment = z.object({
   ALLOWED_ORIGINS: list,
   SESSION_IDLE_MINUTES: whole(30, 1),
   SESSION_ABSOLUTE_HOURS: whole(12, 1),
-  /** Where the site is reached: links in emails (confirmations, the desk) start with it. */
-  PUBLIC_URL: url(['http:', 'https:'], 'http://localhost:8080'),
+  /**
+   * Where the site is reached: links in emails (confirmations, the desk) start with it. Unset, the
+   * address the server listens on (HOST and PORT, `localhost` for a loopback or any address).
+   */
+  PUBLIC_URL: url(['http:', 'https:']),
   /** smtp://user:pass@host:587 or smtps://...; without it no email is sent, each is held (docs/operations.md#email). */
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: text('TextFlow <no-reply@textflow.example>'),
@@ -249,6 +252,20 @@ export interface RetentionDays {
   auditDays: number | null;
 }
 
+/** The server's own address, as PUBLIC_URL's default (`npm start` serves the site itself). */
+function listeningUrl(host: string, port: number): string {
+  const name = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host)
+    ? 'localhost'
+    : host.includes(':')
+      ? `[${host}]`
+      : host;
+  try {
+    return new URL(`http://${name}:${port}`).origin;
+  } catch {
+    return `http://localhost:${port}`; // a HOST no URL can hold: the server says so when it listens
+  }
+}
+
 /** Reads and checks the environment; throws one error listing every variable that is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(env);
@@ -257,7 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
-  const publicUrl = e.PUBLIC_URL!.replace(/\/+$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? listeningUrl(e.HOST!, e.PORT)).replace(/\/+$/, '');
   const oidc = oidcConfig(e, publicUrl);
   const withPassword = (databaseUrl: string | undefined, password: string | undefined) => {
     if (!databaseUrl || password === undefined) return databaseUrl;
