@@ -25,6 +25,15 @@ try {
   process.exit(1);
 }
 const log = createLogger(config.logLevel);
+// Started by `npm start`'s supervisor (scripts/start.mjs) with a channel to it: the channel closes
+// when the supervisor ends, even killed outright, and this process then stops with its database.
+let started = false;
+if (process.connected)
+  process.once('disconnect', () => {
+    if (started) return void shutdown('the supervisor ended');
+    log.warn('the supervisor ended while the API was starting: stopping');
+    process.exit(1);
+  });
 // Single sign-on's provider is discovered before anything starts: one that cannot be reached is a
 // clear error now, not a broken button later (docs/operations.md#single-sign-on).
 let singleSignOn: SingleSignOnProvider | undefined;
@@ -47,9 +56,18 @@ let migrationUrl = config.migrationDatabaseUrl ?? databaseUrl;
 if (!databaseUrl) {
   const dataDir = path.join(config.dataDir, 'pg');
   log.info({ dataDir }, 'DATABASE_URL is not set: starting an embedded PostgreSQL');
-  embedded = await startEmbeddedPostgres(dataDir);
+  // One left running by a run killed outright is stopped first, and the log says so
+  // (docs/operations.md#embedded-database).
+  embedded = await startEmbeddedPostgres(dataDir, { log: (msg) => log.warn({ dataDir }, msg) }).catch(
+    (err: unknown) => {
+      console.error((err as Error).message);
+      process.exit(1);
+    },
+  );
   databaseUrl = embedded.url;
   migrationUrl = embedded.ownerUrl;
+  // Under `npm start`, the supervisor stops it should this process end without stopping it.
+  process.send?.({ type: 'companion', pid: embedded.pid, pidFile: path.join(dataDir, 'postmaster.pid') });
 }
 
 await migrate(migrationUrl!, {
@@ -103,6 +121,7 @@ server.listen(config.port, config.host, () => {
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   log.info({ port, site: Boolean(config.staticDir) }, `listening on http://localhost:${port}`);
+  process.send?.({ type: 'ready' });
 });
 
 let stopping = false;
@@ -132,3 +151,4 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+started = true;

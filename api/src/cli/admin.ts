@@ -81,9 +81,16 @@ if (problem) {
   console.error(`The password ${problem}.`);
   process.exit(2);
 }
+// Beside a running `npm start`, its PostgreSQL is used (docs/operations.md#embedded-database).
 const embedded = config.databaseUrl
   ? undefined
-  : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+  : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
+      ifRunning: 'reuse',
+      log: (msg) => console.error(msg.charAt(0).toUpperCase() + msg.slice(1)),
+    }).catch((err: unknown) => {
+      console.error((err as Error).message);
+      process.exit(1);
+    });
 const url = config.databaseUrl ?? embedded!.url;
 await migrate(config.migrationDatabaseUrl ?? embedded?.ownerUrl ?? url, {
   dir: config.migrationsDir,

