@@ -28,6 +28,9 @@ const log = createLogger(config.logLevel);
 // Started by `npm start`'s supervisor (scripts/start.mjs) with a channel to it: the channel closes
 // when the supervisor ends, even killed outright, and this process then stops with its database.
 let started = false;
+const tellSupervisor = (message: object) => {
+  if (process.connected) process.send!(message);
+};
 if (process.connected)
   process.once('disconnect', () => {
     if (started) return void shutdown('the supervisor ended');
@@ -67,7 +70,7 @@ if (!databaseUrl) {
   databaseUrl = embedded.url;
   migrationUrl = embedded.ownerUrl;
   // Under `npm start`, the supervisor stops it should this process end without stopping it.
-  process.send?.({ type: 'companion', pid: embedded.pid, pidFile: path.join(dataDir, 'postmaster.pid') });
+  tellSupervisor({ type: 'companion', pid: embedded.pid, pidFile: path.join(dataDir, 'postmaster.pid') });
 }
 
 await migrate(migrationUrl!, {
@@ -121,7 +124,7 @@ server.listen(config.port, config.host, () => {
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   log.info({ port, site: Boolean(config.staticDir) }, `listening on http://localhost:${port}`);
-  process.send?.({ type: 'ready' });
+  tellSupervisor({ type: 'ready' });
 });
 
 let stopping = false;
