@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process';
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from './contract.ts';
+import { cliSource } from '../src/admin/audit/audit.ts';
+import { hashPassword } from '../src/admin/auth/password.ts';
+import { createAccount } from '../src/admin/team/accounts.service.ts';
 import { createTeam, PASSWORD, signedInAs } from './team-helpers.ts';
 import { signInThroughProvider, startAppWithProvider, Walker, type SsoWorld } from './sso-helpers.ts';
 
@@ -251,6 +254,39 @@ describe('who gets in (continued)', () => {
       actor_id: null,
       details: { email: 'olga@corp.example' },
     });
+  });
+
+  it('an invitation of an admin since deactivated or demoted lets nobody in through the provider', async () => {
+    const made = async (username: string) =>
+      (await createAccount(world.t.db, cliSource, username, await hashPassword(PASSWORD), 'admin'))!.id;
+    const departedId = await made('departed-admin');
+    const departed = await signedInAs(world.t, 'departed-admin');
+    expect(
+      (
+        await departed
+          .post('/api/team/invitations')
+          .send({ email: 'left.behind@corp.example', role: 'member' })
+      ).status,
+    ).toBe(201);
+    expect((await owner.post(`/api/team/members/${departedId}/deactivate`).send({})).status).toBe(200);
+    expect(await signInThroughProvider(new Walker(), world, 'left.behind@corp.example')).toBe(
+      '/admin/login?sso=not-known',
+    );
+    // Demoted in the database alone (as a race with the change would leave it): refused too.
+    const demotedId = await made('demoted-admin');
+    const demoted = await signedInAs(world.t, 'demoted-admin');
+    expect(
+      (await demoted.post('/api/team/invitations').send({ email: 'raced@corp.example', role: 'viewer' }))
+        .status,
+    ).toBe(201);
+    await world.t.db.query("UPDATE admin_users SET role = 'member' WHERE id = $1", [demotedId]);
+    expect(await signInThroughProvider(new Walker(), world, 'raced@corp.example')).toBe(
+      '/admin/login?sso=not-known',
+    );
+    const { rows } = await world.t.db.query(
+      "SELECT 1 FROM admin_users WHERE email IN ('left.behind@corp.example', 'raced@corp.example')",
+    );
+    expect(rows).toEqual([]);
   });
 
   it('a deactivated person is refused by the provider way and by the password', async () => {

@@ -5,7 +5,10 @@ import { generateSync } from 'otplib';
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { startSmtp } from './smtp.ts';
-import { createTeam, signedInAs } from './team-helpers.ts';
+import { cliSource } from '../src/admin/audit/audit.ts';
+import { hashPassword } from '../src/admin/auth/password.ts';
+import { createAccount } from '../src/admin/team/accounts.service.ts';
+import { createTeam, PASSWORD as TEAM_PASSWORD, signedInAs } from './team-helpers.ts';
 
 // Team invitations (docs/operations.md#team-invitations) through a real SMTP server.
 
@@ -232,6 +235,122 @@ describe('team invitations', () => {
     } finally {
       smtp.setVerdict(() => 'accept');
     }
+  });
+});
+
+describe('an invitation lives only as long as its inviter may send it', () => {
+  /** A fresh account of `role`, signed in (its own name, so the shared admin stays as it is). */
+  async function inviter(username: string, role: 'admin' | 'owner' = 'admin') {
+    const made = await createAccount(t.db, cliSource, username, await hashPassword(TEAM_PASSWORD), role);
+    return { id: made!.id, agent: await signedInAs(t, username) };
+  }
+  const revokedEntry = async (invitationId: number) =>
+    (await auditOf('team-invitation.revoked')).find((e) => e.target_id === String(invitationId));
+
+  it("deactivating an admin revokes their open invitations, recorded as the deactivating person's", async () => {
+    const departing = await inviter('departing-admin');
+    const sent = await invite(departing.agent, 'Pat.Personal@example.com', 'member');
+    expect(sent.status).toBe(201);
+    const token = lastToken('pat.personal@example.com');
+    expect((await check(token)).status).toBe(200);
+
+    const off = await owner.post(`/api/team/members/${departing.id}/deactivate`);
+    expect(off.status).toBe(200);
+
+    const offer = await check(token);
+    expect(offer.status).toBe(410);
+    expect(offer.body).toMatchObject({ invitationState: 'revoked' });
+    expect(offer.body.detail).toBe(
+      'This invitation has been revoked. Ask an admin of the team to invite you again.',
+    );
+    const accepted = await accept(token, 'pat.personal@example.com', 'pat');
+    expectContract('acceptTeamInvitation', accepted);
+    expect(accepted.status).toBe(410);
+    expect(accepted.body).toMatchObject({ invitationState: 'revoked' });
+    const { rows } = await t.db.query("SELECT 1 FROM admin_users WHERE username = 'pat'");
+    expect(rows).toEqual([]);
+    expect(await revokedEntry(sent.body.id)).toMatchObject({
+      username: 'owner',
+      target_type: 'team-invitation',
+      details: { email: 'pat.personal@example.com', because: 'inviter-deactivated', inviterId: departing.id },
+    });
+    expect(
+      (await owner.get('/api/team/invitations')).body.invitations.map((i: { email: string }) => i.email),
+    ).not.toContain('pat.personal@example.com');
+  });
+
+  it('demoting an admin to member revokes the invitations a member cannot send', async () => {
+    const demoted = await inviter('demoted-admin');
+    const sent = await invite(demoted.agent, 'quinn@example.com', 'viewer');
+    expect(sent.status).toBe(201);
+    const token = lastToken('quinn@example.com');
+    const change = await owner.put(`/api/team/members/${demoted.id}/role`).send({ role: 'member' });
+    expect(change.status).toBe(200);
+    expect((await accept(token, 'quinn@example.com', 'quinn')).body).toMatchObject({
+      status: 410,
+      invitationState: 'revoked',
+    });
+    expect(await revokedEntry(sent.body.id)).toMatchObject({
+      username: 'owner',
+      details: { because: 'inviter-role-changed', inviterId: demoted.id },
+    });
+  });
+
+  it("handing ownership on revokes the former owner's invitations of admins only", async () => {
+    const handing = await startTestApp({ smtpUrl: undefined });
+    try {
+      const team = await createTeam(handing);
+      const ownerAgent = handing.request().set('Origin', handing.baseUrl);
+      await ownerAgent.post('/api/admin/login').send({ username: 'owner', password: TEAM_PASSWORD });
+      const asAdmin = await ownerAgent
+        .post('/api/team/invitations')
+        .send({ email: 'ad@example.com', role: 'admin' });
+      const asViewer = await ownerAgent
+        .post('/api/team/invitations')
+        .send({ email: 'vi@example.com', role: 'viewer' });
+      const handed = await ownerAgent.put(`/api/team/members/${team.admin}/role`).send({ role: 'owner' });
+      expect(handed.status).toBe(200);
+      const { rows } = await handing.db.query(
+        'SELECT email, revoked_at IS NOT NULL AS revoked FROM team_invitations ORDER BY id',
+      );
+      expect(rows).toEqual([
+        { email: 'ad@example.com', revoked: true },
+        { email: 'vi@example.com', revoked: false },
+      ]);
+      const held = (body: { heldLink: string | null }) => body.heldLink!.split('#token=')[1]!;
+      const offer = await handing
+        .request()
+        .set('Origin', handing.baseUrl)
+        .post('/api/team-invitation/check')
+        .send({ token: held(asViewer.body) });
+      expect(offer.status).toBe(200);
+      expect(asAdmin.status).toBe(201);
+    } finally {
+      await handing.close();
+    }
+  });
+
+  it('refuses a link whose inviter the database finds deactivated or demoted, even one not yet marked revoked', async () => {
+    // As if the acceptance raced the change: the inviter's row changes, the invitation's does not.
+    const raced = await inviter('raced-admin');
+    const sent = await invite(raced.agent, 'rae@example.com', 'member');
+    const token = lastToken('rae@example.com');
+    await t.db.query('UPDATE admin_users SET deactivated_at = now() WHERE id = $1', [raced.id]);
+    expect((await check(token)).body).toMatchObject({ status: 410, invitationState: 'revoked' });
+    expect((await accept(token, 'rae@example.com', 'rae')).body).toMatchObject({
+      status: 410,
+      invitationState: 'revoked',
+    });
+    await t.db.query("UPDATE admin_users SET deactivated_at = NULL, role = 'member' WHERE id = $1", [
+      raced.id,
+    ]);
+    expect((await accept(token, 'rae@example.com', 'rae')).body).toMatchObject({
+      status: 410,
+      invitationState: 'revoked',
+    });
+    await t.db.query("UPDATE admin_users SET role = 'admin' WHERE id = $1", [raced.id]);
+    expect((await accept(token, 'rae@example.com', 'rae')).status).toBe(200);
+    expect(sent.status).toBe(201);
   });
 });
 

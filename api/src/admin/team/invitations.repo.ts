@@ -1,6 +1,7 @@
 import type { components } from '@lead-desk/contract';
 import type { Db, Queryable } from '../../db/pool.ts';
 import type { Delivery } from './invitation-mail.ts';
+import { invitable } from './team-rules.ts';
 
 type S = components['schemas'];
 type InvitedRole = S['InvitedRole'];
@@ -76,25 +77,35 @@ export interface OpenInvitation {
   state: 'pending' | 'expired' | 'accepted' | 'revoked';
 }
 
-/** The invitation (by id, by link, or an address's open one), locked for the transaction, with its state. */
+/**
+ * The invitation (by id, by link, or an address's open one), locked for the transaction, with its
+ * state. One whose inviter is deactivated or may no longer invite its role is revoked, whether or
+ * not the row says so yet (docs/operations.md#team-invitations): deactivating or demoting revokes
+ * the inviter's invitations in its own transaction, and this reads the inviter as it is now.
+ */
 export async function lockInvitation(
   db: Queryable,
   by: { id: number } | { tokenHash: Buffer } | { openFor: string },
 ): Promise<OpenInvitation | undefined> {
   const [where, value] =
     'id' in by
-      ? ['id = $1', by.id]
+      ? ['i.id = $1', by.id]
       : 'tokenHash' in by
-        ? ['token_hash = $1', by.tokenHash]
-        : ['email = $1 AND accepted_at IS NULL AND revoked_at IS NULL', by.openFor];
-  const { rows } = await db.query<OpenInvitation>(
-    `SELECT id, email, role,
-            CASE WHEN accepted_at IS NOT NULL THEN 'accepted' WHEN revoked_at IS NOT NULL THEN 'revoked'
-                 WHEN expires_at <= now() THEN 'expired' ELSE 'pending' END AS state
-       FROM team_invitations WHERE ${where} FOR UPDATE`,
+        ? ['i.token_hash = $1', by.tokenHash]
+        : ['i.email = $1 AND i.accepted_at IS NULL AND i.revoked_at IS NULL', by.openFor];
+  const { rows } = await db.query<OpenInvitation & { inviter_role: S['Role']; inviter_active: boolean }>(
+    `SELECT i.id, i.email, i.role, u.role AS inviter_role, u.deactivated_at IS NULL AS inviter_active,
+            CASE WHEN i.accepted_at IS NOT NULL THEN 'accepted' WHEN i.revoked_at IS NOT NULL THEN 'revoked'
+                 WHEN i.expires_at <= now() THEN 'expired' ELSE 'pending' END AS state
+       FROM team_invitations i JOIN admin_users u ON u.id = i.invited_by
+      WHERE ${where} FOR UPDATE OF i`,
     [value],
   );
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  const { inviter_role, inviter_active, ...found } = row;
+  const stale = !inviter_active || !invitable(inviter_role).includes(found.role);
+  return found.state === 'pending' && stale ? { ...found, state: 'revoked' } : found;
 }
 
 /** A new link (the old one stops working), valid 7 days from now, sent by `invitedBy`. */
@@ -127,6 +138,24 @@ export async function markRevoked(db: Queryable, id: number): Promise<void> {
     'UPDATE team_invitations SET revoked_at = clock_timestamp(), held_link = NULL WHERE id = $1',
     [id],
   );
+}
+
+/**
+ * Revokes the open invitations `inviterId` sent whose role is not among `keep` (all of them for an
+ * empty `keep`): what a deactivation or a demotion takes away (docs/operations.md#team-invitations).
+ */
+export async function revokeInvitationsBy(
+  db: Queryable,
+  inviterId: number,
+  keep: readonly string[],
+): Promise<{ id: number; email: string; role: InvitedRole }[]> {
+  const { rows } = await db.query<{ id: number; email: string; role: InvitedRole }>(
+    `UPDATE team_invitations SET revoked_at = clock_timestamp(), held_link = NULL
+      WHERE invited_by = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND NOT (role = ANY($2::text[]))
+      RETURNING id, email, role`,
+    [inviterId, keep],
+  );
+  return rows;
 }
 
 export async function markAccepted(db: Queryable, id: number, accountId: number): Promise<void> {

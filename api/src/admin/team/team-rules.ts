@@ -9,6 +9,16 @@ import { HttpError, type FieldError } from '../../http/errors.ts';
  */
 export const manageable = (actor: Role): Role[] => roles.order.slice(0, roles.order.indexOf(actor));
 
+/**
+ * The roles an account may invite (docs/operations.md#team-invitations): those it manages, once its
+ * role may invite at all (the contract's role for sending an invitation). An invitation whose
+ * inviter is deactivated or no longer may invite its role does not work.
+ */
+export const invitable = (actor: Role): Role[] =>
+  roles.order.indexOf(actor) >= roles.order.indexOf(roles.requiredRoles.createTeamInvitation)
+    ? manageable(actor)
+    : [];
+
 export function needOwner(what: string): HttpError {
   return new HttpError(403, 'Forbidden', `Only the owner can ${what}.`, {
     extensions: { requiredRole: 'owner' },

@@ -5,8 +5,9 @@ import type { AuditSource } from '../audit/audit.ts';
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound } from '../../http/errors.ts';
+import { revokeInvitationsBy } from './invitations.repo.ts';
 import { listAccounts, lockAccounts, setActive, setRole } from './team.repo.ts';
-import { conflict, manageable, needOwner } from './team-rules.ts';
+import { conflict, invitable, manageable, needOwner } from './team-rules.ts';
 
 type S = components['schemas'];
 
@@ -20,6 +21,30 @@ export function createTeamService(db: Db) {
     // The actor's role as it is now, not as the session read it a moment ago.
     const me = accounts.get(actor.adminId)!;
     return { me, target };
+  }
+
+  /**
+   * The open invitations `inviterId` sent that its role (now `role`, or none when deactivated) no
+   * longer lets it send, revoked in the change's transaction and recorded as done by whoever made
+   * the change (docs/operations.md#team-invitations).
+   */
+  async function revokeInvitationsOf(
+    client: Parameters<typeof lockAccounts>[0],
+    inviterId: number,
+    role: S['Role'] | undefined,
+    source: AuditSource,
+  ) {
+    const revoked = await revokeInvitationsBy(client, inviterId, role ? invitable(role) : []);
+    for (const invitation of revoked)
+      await insertAuditEntry(client, source, {
+        action: 'team-invitation.revoked',
+        target: { type: 'team-invitation', id: invitation.id },
+        details: {
+          email: invitation.email,
+          because: role ? 'inviter-role-changed' : 'inviter-deactivated',
+          inviterId,
+        },
+      });
   }
 
   return {
@@ -42,6 +67,7 @@ export function createTeamService(db: Db) {
             target: { type: 'account', id: me.id },
             changes: { role: { from: 'owner', to: 'admin' } },
           });
+          await revokeInvitationsOf(client, me.id, 'admin', source);
         } else if (!allowed.includes(target.role) || !allowed.includes(role)) {
           if (target.role === 'owner')
             throw conflict('The owner keeps their role until they hand ownership on.');
@@ -53,6 +79,7 @@ export function createTeamService(db: Db) {
           target: { type: 'account', id },
           changes: { role: { from: target.role, to: role } },
         });
+        await revokeInvitationsOf(client, id, role, source);
         return changed;
       });
     },
@@ -71,6 +98,7 @@ export function createTeamService(db: Db) {
           target: { type: 'account', id },
           changes: { active: { from: !active, to: active } },
         });
+        if (!active) await revokeInvitationsOf(client, id, undefined, source);
         return changed;
       });
     },
