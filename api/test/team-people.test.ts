@@ -239,6 +239,68 @@ describe('deactivation', () => {
   });
 });
 
+describe('a demotion while a request runs', () => {
+  it('leaves no note written by a member demoted to viewer after the role check passed', async () => {
+    const lead = await t
+      .request()
+      .post('/api/get-started')
+      .send({ name: 'Demoted Note', email: 'demoted-note@example.com' });
+    // Another transaction holds the lead's row: the member's request passes its role check, then
+    // waits at its write while the admin makes the member a viewer.
+    const blocker = new pg.Client({ connectionString: t.databaseUrl });
+    await blocker.connect();
+    let res!: supertest.Response;
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT 1 FROM get_started_requests WHERE id = $1 FOR UPDATE', [lead.body.id]);
+      const write = as.member
+        .post(`/api/leads/get-started/${lead.body.id}/notes`)
+        .send({ text: 'Written by a member who is a viewer by now' })
+        .then((r) => r);
+      await eventually(async () => {
+        const { rows } = await t.db.query(
+          `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%get_started_requests%'`,
+        );
+        return rows.length > 0 ? true : undefined;
+      });
+      expect((await setRole(as.admin, ids.member, 'viewer')).status).toBe(200);
+      await blocker.query('ROLLBACK');
+      res = await write;
+    } finally {
+      await blocker.end();
+    }
+    expectContract('createLeadNote', res);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      requiredRole: 'member',
+      detail: 'This needs the member role or a higher one; your role is now viewer.',
+    });
+    const { rows } = await t.db.query(
+      "SELECT 1 FROM lead_notes WHERE lead_kind = 'get-started' AND lead_id = $1",
+      [lead.body.id],
+    );
+    expect(rows).toEqual([]);
+    expect(await audit('note.created')).toEqual([]);
+    // Still signed in, as a viewer: reading works, writing is the role check's ordinary 403.
+    expect((await as.member.get(`/api/leads/get-started/${lead.body.id}/notes`)).status).toBe(200);
+  });
+
+  it('still lets an account write whose role, changed meanwhile, allows it', async () => {
+    const lead = await t
+      .request()
+      .post('/api/get-started')
+      .send({ name: 'Promoted', email: 'up@example.com' });
+    await t.db.query("UPDATE admin_users SET role = 'admin' WHERE id = $1", [ids.member]);
+    const res = await as.member.post(`/api/leads/get-started/${lead.body.id}/notes`).send({ text: 'Fine' });
+    expect(res.status).toBe(201);
+    const { rows } = await t.db.query(
+      "SELECT needed_role FROM audit_entries WHERE action = 'note.created' AND id > $1",
+      [since],
+    );
+    expect(rows).toEqual([{ needed_role: 'member' }]);
+  });
+});
+
 describe('automatic assignment (LEAD_AUTO_ASSIGN=least-open)', () => {
   it('gives a deactivated person no new leads', async () => {
     const auto = await startTestApp({ leadRateLimitPerMinute: 0, leadAutoAssign: 'least-open' });

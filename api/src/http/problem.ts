@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import type { Role } from '../contract/load.ts';
 import { isDatabaseUnavailable } from '../db/pool.ts';
 import { HttpError, unauthorized, unavailable, type Problem } from './errors.ts';
 import { createLogSampler } from './log-sampler.ts';
@@ -11,6 +12,22 @@ const TYPE_BASE = 'https://httpstatuses.io/';
  * change rolled back, and the request is answered as a signed-out one (docs/operations.md#deactivation).
  */
 const isDeactivatedActor = (err: unknown) => (err as { code?: unknown })?.code === 'LD401';
+
+/**
+ * The same trigger refused an entry by an account whose role, changed while its request ran, is
+ * below the role the request needs (docs/operations.md#roles): the change rolled back, and the
+ * answer is the role check's 403, naming the role needed (the error's detail) and the role now held.
+ */
+function demotedActor(err: unknown): HttpError | undefined {
+  const e = err as { code?: unknown; detail?: Role; hint?: Role };
+  if (e?.code !== 'LD403' || !e.detail) return undefined;
+  return new HttpError(
+    403,
+    'Forbidden',
+    `This needs the ${e.detail} role or a higher one; your role is now ${e.hint ?? 'another one'}.`,
+    { extensions: { requiredRole: e.detail } },
+  );
+}
 
 /** Errors thrown by Koa or its body parser carry a status; only 4xx of those are the client's doing. */
 function clientError(err: unknown): HttpError | undefined {
@@ -68,6 +85,7 @@ export function errorMiddleware(log: Logger): Middleware {
       else if (isDeactivatedActor(err)) problem = unauthorized('Your account has been deactivated.');
       else
         problem =
+          demotedActor(err) ??
           clientError(err) ??
           new HttpError(500, 'Internal Server Error', 'Something went wrong on our side.');
 

@@ -13,8 +13,9 @@ export async function insertAuditEntry(
 ): Promise<void> {
   await db.query(
     `INSERT INTO audit_entries
-       (actor_kind, actor_id, ip, user_agent, request_id, action, target_type, target_id, changes, details)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+       (actor_kind, actor_id, ip, user_agent, request_id, action, target_type, target_id, changes, details,
+        needed_role)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       source.actor.kind,
       source.actor.kind === 'account' ? source.actor.id : null,
@@ -26,6 +27,7 @@ export async function insertAuditEntry(
       entry.target?.id == null ? null : String(entry.target.id),
       JSON.stringify(entry.changes ?? {}),
       JSON.stringify(entry.details ?? {}),
+      source.actor.kind === 'account' ? (source.neededRole ?? null) : null,
     ],
   );
 }

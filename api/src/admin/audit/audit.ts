@@ -1,5 +1,6 @@
 import type { components } from '@lead-desk/contract';
 import type { Context } from 'koa';
+import type { Role } from '../../contract/load.ts';
 import type { AdminPrincipal } from '../auth/auth.service.ts';
 
 type S = components['schemas'];
@@ -13,6 +14,11 @@ export interface AuditSource {
   ip?: string;
   userAgent?: string;
   requestId?: string;
+  /**
+   * The least role the request needed (its operation's `x-required-role`): the audit log's trigger
+   * refuses the entry, and so the change, when the acting account no longer has it.
+   */
+  neededRole?: Role;
 }
 
 /** A changed field: its name only, or (roles, statuses, assignees) its values before and after. */
@@ -35,6 +41,7 @@ export function requestSource(
     ip: ctx.ip || undefined,
     userAgent: ctx.get('User-Agent').slice(0, 512) || undefined,
     requestId: ctx.state.requestId as string | undefined,
+    neededRole: ctx.state.requiredRole as Role | undefined,
   };
 }
 

@@ -14,7 +14,12 @@ export function createAuthorize(roles: Role[]) {
     const needed = op.requiredRole;
     const principal = ctx.state.admin as AdminPrincipal | undefined;
     if (!needed || !principal) throw new Error(`${op.operationId}: authorize without a role or a session`);
-    if (rank(principal.role) >= rank(needed)) return;
+    if (rank(principal.role) >= rank(needed)) {
+      // For the audit log's trigger, which checks the role again as the database holds it when the
+      // request writes (docs/operations.md#roles): a demotion meanwhile rolls the change back.
+      ctx.state.requiredRole = needed;
+      return;
+    }
     throw new HttpError(
       403,
       'Forbidden',
