@@ -134,6 +134,52 @@ describe('ADMIN_MFA=required and the provider', () => {
   });
 });
 
+describe('ADMIN_MFA=optional and the provider', () => {
+  it("asks an account that set up the desk's second factor for it, also when linking it by its address", async () => {
+    const w = await world({ adminMfa: 'optional' });
+    // The admin set up a second factor with the password, and has an address the provider knows.
+    const agent = w.t.request().set('Origin', w.t.baseUrl);
+    await agent.post('/api/admin/login').send({ username: 'admin', password: PASSWORD });
+    const start = await agent.post('/api/admin/second-factor/enrolment').send({ password: PASSWORD });
+    const { secret } = start.body as { secret: string };
+    const code = () => generateSync({ secret });
+    expect(
+      (await agent.post('/api/admin/second-factor/enrolment/confirm').send({ code: code() })).status,
+    ).toBe(200);
+    await w.t.db.query(
+      "UPDATE admin_users SET email = 'enrolled.admin@corp.example', totp_last_step = NULL WHERE username = 'admin'",
+    );
+
+    // The first sign-in at the provider links the account by its address: the code step first.
+    const linking = new Walker();
+    expect(await signInThroughProvider(linking, w, 'enrolled.admin@corp.example')).toBe(
+      '/admin/login?sso=second-factor',
+    );
+    expect((await linking.request(`${w.t.baseUrl}/api/admin/session`)).status).toBe(401);
+    const wrong = await linking.request(`${w.t.baseUrl}/api/admin/login/second-factor`, {
+      json: { code: '000000' === code() ? '111111' : '000000' },
+    });
+    expect(wrong.status).toBe(401);
+    const verified = await linking.request(`${w.t.baseUrl}/api/admin/login/second-factor`, {
+      json: { code: code() },
+    });
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toMatchObject({ username: 'admin', signedInWith: 'single-sign-on' });
+
+    // Linked now, found by its subject: still asked, unless the provider states a second factor.
+    expect(await signInThroughProvider(new Walker(), w, 'enrolled.admin@corp.example')).toBe(
+      '/admin/login?sso=second-factor',
+    );
+    const strong = new Walker();
+    expect(await signInThroughProvider(strong, w, 'enrolled.admin@corp.example', { mfa: true })).toBe(
+      '/admin',
+    );
+    expect((await strong.request(`${w.t.baseUrl}/api/admin/session`)).status).toBe(200);
+    // An account without one comes straight in, as before.
+    expect(await signInThroughProvider(new Walker(), w, 'plain@allowed.example')).toBe('/admin');
+  });
+});
+
 describe('without single sign-on', () => {
   it('offers passwords only, and its provider links are 404s', async () => {
     const t = await startTestApp();
