@@ -67,6 +67,47 @@ describe('LOCAL_LOGIN', () => {
   });
 });
 
+describe('LOCAL_LOGIN and team invitations', () => {
+  for (const localLogin of ['owner', 'off'] as const)
+    it(`${localLogin}: an invitation is accepted through the provider, never with a password`, async () => {
+      const w = await world({ localLogin, smtpUrl: undefined }, []);
+      await w.t.db.query("UPDATE admin_users SET email = 'the.owner@corp.example' WHERE username = 'owner'");
+      const owner = new Walker();
+      expect(await signInThroughProvider(owner, w, 'the.owner@corp.example')).toBe('/admin');
+      const sent = await owner.request(`${w.t.baseUrl}/api/team/invitations`, {
+        json: { email: 'newcomer@corp.example', role: 'member' },
+      });
+      expect(sent.status).toBe(201);
+      const token = ((await sent.json()) as { heldLink: string }).heldLink.split('#token=')[1]!;
+      const invitee = w.t.request().set('Origin', w.t.baseUrl);
+      expect((await invitee.post('/api/team-invitation/check').send({ token })).status).toBe(200);
+
+      const byPassword = await invitee
+        .post('/api/team-invitation/accept')
+        .send({ token, email: 'newcomer@corp.example', username: 'newcomer', password: PASSWORD });
+      expectContract('acceptTeamInvitation', byPassword);
+      expect(byPassword.status).toBe(403);
+      expect(byPassword.body.detail).toBe(
+        `${localLogin === 'owner' ? 'Passwords are for the owner of the desk only' : 'Passwords are turned off'} on this server: accept the invitation by signing in with Test IdP, with the address it was sent to.`,
+      );
+      expect(byPassword.headers['set-cookie']).toBeUndefined();
+      const { rows } = await w.t.db.query("SELECT 1 FROM admin_users WHERE email = 'newcomer@corp.example'");
+      expect(rows).toEqual([]);
+
+      const through = new Walker();
+      expect(await signInThroughProvider(through, w, 'newcomer@corp.example')).toBe('/admin');
+      const session = await through.request(`${w.t.baseUrl}/api/admin/session`);
+      expect(await session.json()).toMatchObject({
+        role: 'member',
+        signedInWith: 'single-sign-on',
+        hasPassword: false,
+      });
+      expect((await invitee.post('/api/team-invitation/check').send({ token })).body).toMatchObject({
+        invitationState: 'accepted',
+      });
+    });
+});
+
 describe('ADMIN_MFA=required and the provider', () => {
   it("asks an enrolled account for the desk's code unless the provider's token states a second factor", async () => {
     const w = await world({ adminMfa: 'required' });

@@ -1145,7 +1145,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation; makes the account and signs it in
-         * @description The address must be the one invited; the username and password follow the same rules as every account's. Where ADMIN_MFA=required, the new session must set up its second factor before anything else (docs/operations.md#team-invitations). Recorded as `team-invitation.accepted` and `session.signed-in`.
+         * @description The address must be the one invited; the username and password follow the same rules as every account's. Where ADMIN_MFA=required, the new session must set up its second factor before anything else (docs/operations.md#team-invitations). Under LOCAL_LOGIN=owner or off, 403: the invitation is accepted by signing in through the identity provider with the invited address. An invitation whose inviter has been deactivated, or may no longer invite its role, answers 410 `revoked`. Recorded as `team-invitation.accepted` and `session.signed-in`.
          */
         post: operations["acceptTeamInvitation"];
         delete?: never;

@@ -96,6 +96,30 @@ test('an invited person signs in through the provider with the invited role, and
   expect((await page.request.get('/api/admin/session')).status()).toBe(401);
 });
 
+test("an invitation's link leads to the provider's sign-in, not to a password of one's own", async ({
+  browser,
+  baseURL,
+}) => {
+  const owner = await ownerRequest(browser, baseURL!);
+  const sent = await owner.post('/api/team/invitations', {
+    data: { email: 'joiner@corp.example', role: 'member' },
+  });
+  expect(sent.status()).toBe(201);
+  // No SMTP server on this desk: the link is the one the desk holds for the owner to pass on.
+  const { heldLink } = (await sent.json()) as { heldLink: string };
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto(heldLink);
+  await expect(
+    page.getByText('You are invited as a Member. Sign in with Test IdP using joiner@corp.example'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Password')).toHaveCount(0);
+  await throughProvider(page, 'joiner@corp.example');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText('Logged in as: joiner@corp.example')).toBeVisible();
+  expect(await (await page.request.get('/api/admin/session')).json()).toMatchObject({ role: 'member' });
+});
+
 test('an address in an allowed domain gets a viewer account at its first sign-in', async ({
   browser,
   baseURL,

@@ -10,7 +10,7 @@ import type { AuditSource } from '../audit/audit.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import * as repo from './invitations.repo.ts';
 import { emailTaken, lockAccounts } from './team.repo.ts';
 import { conflict, manageable, needOwner } from './team-rules.ts';
@@ -31,6 +31,19 @@ const invitationGone = (state: keyof typeof gone) =>
 const unknownLink = () =>
   notFound('This invitation link is not valid. Check that it was copied whole, or ask for a new one.');
 
+/** Why an invitation cannot be accepted with a password under LOCAL_LOGIN, and the way instead. */
+function passwordAcceptanceOff(config: Pick<Config, 'localLogin' | 'oidc'>): HttpError {
+  const passwords =
+    config.localLogin === 'owner'
+      ? 'Passwords are for the owner of the desk only'
+      : 'Passwords are turned off';
+  return forbidden(
+    config.oidc
+      ? `${passwords} on this server: accept the invitation by signing in with ${config.oidc.displayName}, with the address it was sent to.`
+      : `${passwords} on this server, and single sign-on is not set up: ask the owner of the desk.`,
+  );
+}
+
 /**
  * Team invitations (docs/operations.md#team-invitations): an admin invites an address with a
  * role; the link in the email works once, for that address, for 7 days; the database keeps only
@@ -38,7 +51,7 @@ const unknownLink = () =>
  */
 export function createTeamInvitations(
   db: Db,
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'localLogin' | 'oidc'>,
   startSession: (ctx: Context, adminId: number) => Promise<AdminPrincipal>,
 ) {
   /** The inviter's current role (locked) must manage the role invited. */
@@ -165,6 +178,9 @@ export function createTeamInvitations(
           ? [{ path: '/password', message: `Password ${passwordProblem(input.password)}` }]
           : []),
       ];
+      // Under LOCAL_LOGIN=owner|off nobody invited signs in with a password, so none is chosen here:
+      // the invitation is accepted through the provider (docs/operations.md#team-invitations).
+      if (config.localLogin !== 'all') throw passwordAcceptanceOff(config);
       if (problems.length > 0) throw badRequest(problems.map((p) => p.message).join('. '), problems);
       // The link first: only its holder gets as far as the (costly) password hash.
       await this.check(input.token);

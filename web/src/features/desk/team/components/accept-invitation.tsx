@@ -17,10 +17,28 @@ import {
 type Session = components['schemas']['Session'];
 
 /**
+ * How this server lets an invitee in: with a password of their own, or (LOCAL_LOGIN=owner|off)
+ * only through the identity provider, whose sign-in with the invited address accepts it.
+ */
+export interface AcceptWays {
+  password: boolean;
+  provider: { name: string; href: string } | null;
+}
+
+/**
  * /admin/join#token=...: the page a team invitation's link opens (docs/operations.md#team-invitations).
  * A link that no longer works says why, in the server's words.
  */
-export function AcceptInvitation({ token, onSignedIn }: { token: string; onSignedIn: (s: Session) => void }) {
+export function AcceptInvitation({
+  token,
+  ways,
+  onSignedIn,
+}: {
+  token: string;
+  /** Undefined until the server has said. */
+  ways: AcceptWays | undefined;
+  onSignedIn: (s: Session) => void;
+}) {
   const offer = useQuery({ ...invitationOfferQuery(token), enabled: token !== '' });
   return (
     <Box as="main" bg="gray.50" minH="100vh" py="16" px="4">
@@ -41,7 +59,21 @@ export function AcceptInvitation({ token, onSignedIn }: { token: string; onSigne
                   'The invitation could not be checked. Please try again later.'
                 }
               />
-            ) : offer.data ? (
+            ) : offer.data && ways && !ways.password ? (
+              ways.provider ? (
+                <>
+                  <Text>
+                    You are invited as a {roleLabels[offer.data.role]}. Sign in with {ways.provider.name}{' '}
+                    using {offer.data.email}: that makes your account.
+                  </Text>
+                  <Button asChild colorPalette="blue">
+                    <a href={ways.provider.href}>Sign in with {ways.provider.name}</a>
+                  </Button>
+                </>
+              ) : (
+                <Problem text="Passwords are not used on this server and single sign-on is not set up: ask the owner of the desk." />
+              )
+            ) : offer.data && ways ? (
               <>
                 <Text>
                   You are invited as a {roleLabels[offer.data.role]}. Choose the username and password you
