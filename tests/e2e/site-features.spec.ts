@@ -67,10 +67,10 @@ test('the documentation page has its cards and four tabs', async ({ page }) => {
   await expect(page.getByText('Authorization: Bearer YOUR_API_KEY')).toBeVisible();
 });
 
-// docs/web.md#islands: the explorer and the documentation's tabs are hydrated when the visitor comes
-// to use them. What was typed before their code arrived is kept (hydration keeps the field's text,
-// and the island reads it); a press made before is not made again (React does not replay it
-// either: the page may have changed since).
+// docs/web.md#islands: the explorer and the documentation's tabs start once on screen and the
+// browser idle (or when the visitor comes to use them, if sooner). What was typed before their code
+// arrived is kept (hydration keeps the field's text, and the island reads it); a button pressed
+// before is pressed again once the island has taken over (docs/web.md#presses-before-the-code).
 test.describe('an island used before its code has arrived', () => {
   async function holdIsland(page: Page, island: string) {
     let release!: () => void;
@@ -85,28 +85,55 @@ test.describe('an island used before its code has arrived', () => {
     return { release, requested };
   }
 
-  test('the explorer keeps the search typed; the category pressed is not pressed again', async ({ page }) => {
+  test('the explorer asks for its code by itself; a category and a tab pressed before it came are applied, and its copy button copies', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const held = await holdIsland(page, 'api-explorer');
     await page.goto('/api-reference');
-    await page.waitForLoadState('networkidle');
+    // On screen, it starts without anyone coming to use it.
+    await held.requested;
+    const cards = page.locator('article');
+    const campaigns = page.getByRole('button', { name: 'Campaigns' });
+    const card = cards.filter({ hasText: 'Create campaign' });
+    await campaigns.click();
+    await card.getByRole('tab', { name: 'Example' }).click();
+    // Nothing can happen without the code: the page is as prerendered.
+    await expect(cards).toHaveCount(6);
+    await expect(campaigns).toHaveAttribute('aria-pressed', 'false');
+    expect(await ownedByReact(page, '[data-island="api-explorer"] > *')).toBe(false);
+
+    held.release();
+    await expect(campaigns).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards).toHaveCount(2);
+    await expect(card.getByRole('tab', { name: 'Example' })).toHaveAttribute('aria-selected', 'true');
+    await card.getByRole('button', { name: 'Copy request' }).click();
+    const copied = card.getByRole('button', { name: 'Request copied' });
+    await expect(copied).toHaveText('Copied!');
+    const shown = await copied.locator('xpath=../..').locator('pre').innerText();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+  });
+
+  test('the explorer keeps the search typed, and the category pressed applies to it', async ({ page }) => {
+    const held = await holdIsland(page, 'api-explorer');
+    await page.goto('/api-reference');
+    await held.requested;
     const cards = page.locator('article');
     const campaigns = page.getByRole('button', { name: 'Campaigns' });
     await page.getByLabel('Search endpoints').pressSequentially('send');
-    await held.requested;
     await campaigns.click();
     await expect(cards).toHaveCount(6);
     held.release();
     await expect.poll(() => ownedByReact(page, '[data-island="api-explorer"] > *')).toBe(true);
-    // "send" in any category: Send SMS and Create campaign.
-    await expect(cards).toHaveCount(2);
-    await expect(page.getByLabel('Search endpoints')).toHaveValue('send');
-    await expect(campaigns).toHaveAttribute('aria-pressed', 'false');
-    await campaigns.click();
     // "send" in the Campaigns category: Create campaign only.
     await expect(campaigns).toHaveAttribute('aria-pressed', 'true');
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText('Create campaign');
     await expect(page.getByLabel('Search endpoints')).toHaveValue('send');
+    await page.getByRole('button', { name: 'All' }).click();
+    // "send" in any category: Send SMS and Create campaign.
+    await expect(cards).toHaveCount(2);
   });
 
   test('a field focused before the page’s script ran starts its island', async ({ page }) => {
@@ -124,23 +151,24 @@ test.describe('an island used before its code has arrived', () => {
     await expect(page.locator('article')).toHaveCount(1);
   });
 
-  test('a tab pressed before the tabs’ code arrived is not pressed again; pressed once it has, it is chosen', async ({
+  test('a copy button and a tab pressed before the tabs’ code arrived are pressed once it has', async ({
     page,
+    context,
   }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const held = await holdIsland(page, 'documentation');
     await page.goto('/documentation');
-    await page.waitForLoadState('networkidle');
-    const webhooks = page.getByRole('tab', { name: 'Webhooks' });
-    await webhooks.click();
     await held.requested;
+    const request = page.getByRole('tabpanel', { name: 'Quick Start' }).locator('pre');
+    const sample = await request.innerText();
+    const webhooks = page.getByRole('tab', { name: 'Webhooks' });
+    await page.getByRole('button', { name: 'Copy request' }).click();
+    await webhooks.click();
     await expect(page.getByText('HMAC-SHA256')).toBeHidden();
     held.release();
-    await expect.poll(() => ownedByReact(page, '[data-island="documentation"] > *')).toBe(true);
-    await expect(page.getByText('HMAC-SHA256')).toBeHidden();
-    await expect(page.getByRole('tab', { name: 'Quick Start' })).toHaveAttribute('aria-selected', 'true');
-    await webhooks.click();
     await expect(page.getByText('HMAC-SHA256')).toBeVisible();
     await expect(webhooks).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(sample);
   });
 });
 

@@ -9,10 +9,11 @@ export interface IslandModule<Arg> {
 
 interface IslandEntry<Arg> {
   /**
-   * When the browser hydrates it (docs/web.md#islands): `start`, as the page starts; `use`, when
-   * the visitor comes to use it (a pointer over it, a touch, the focus).
+   * When the browser hydrates it (docs/web.md#islands): `start`, as the page starts; `idle`, once
+   * it is on screen and the browser is idle, or when the visitor comes to use it if that is sooner;
+   * `use`, only when the visitor comes to use it (a pointer over it, a touch, the focus).
    */
-  when: 'start' | 'use';
+  when: 'start' | 'idle' | 'use';
   load(): Promise<IslandModule<Arg>>;
 }
 
@@ -30,8 +31,8 @@ export const islands = {
     when: 'start',
     load: () => import('./island-newsletter-link.tsx'),
   }),
-  'api-explorer': island({ when: 'use', load: () => import('./island-api-explorer.tsx') }),
-  documentation: island({ when: 'use', load: () => import('./island-documentation.tsx') }),
+  'api-explorer': island({ when: 'idle', load: () => import('./island-api-explorer.tsx') }),
+  documentation: island({ when: 'idle', load: () => import('./island-documentation.tsx') }),
 };
 
 export type IslandName = keyof typeof islands;
