@@ -15,8 +15,7 @@ import { errorMiddleware } from './http/problem.ts';
 import { requestContext } from './http/request-context.ts';
 import { leadHandlers } from './leads/leads.routes.ts';
 import { createLeadService } from './leads/leads.service.ts';
-import { createKeptForms } from './leads/kept-forms.ts';
-import { leadFormPageHandlers, leadFormPosts } from './leads/lead-form-posts.ts';
+import { leadFormPosts } from './leads/lead-form-posts.ts';
 import { systemHandlers } from './system/system.routes.ts';
 import { securityHeadersFor } from './web/security-headers.ts';
 import { staticSite } from './web/static-site.ts';
@@ -83,7 +82,6 @@ export function createApp({
   const adminLeads = createAdminLeadsService(db);
   const secrets = createSecrets(db);
   const newsletter = createNewsletterService(db, secrets);
-  const keptForms = createKeptForms(db);
   // The contract's paths exactly: `/api/Contact` or `/api/contact/` would slip past nginx's
   // per-path limits, which match the exact spelling (docs/product.md#talking-to-the-api).
   const router = new Router({ sensitive: true, strict: true });
@@ -94,7 +92,6 @@ export function createApp({
       ...systemHandlers(db),
       ...leadHandlers(createLeadService(db, config, log, metrics), createSpamCheck(db, config, metrics)),
       ...spamHandlers(createSpamService(db, metrics)),
-      ...leadFormPageHandlers(contract, keptForms),
       ...adminHandlers(auth, adminLeads, sso),
       ...singleSignOnHandlers(sso),
       ...adminLeadHandlers(adminLeads, log),
@@ -129,8 +126,8 @@ export function createApp({
     ctx.set('X-Content-Type-Options', 'nosniff');
     await next();
   });
-  // Lead forms posted without JavaScript: the same operations, answered with a redirect for people.
-  app.use(leadFormPosts(contract, keptForms, log));
+  // Lead forms posted without JavaScript: the same operations, answered with pages for people.
+  app.use(leadFormPosts(contract, log));
   app.use(router.routes());
   app.use(async (ctx, next) => {
     if (!isApiPath(ctx.path)) return next();

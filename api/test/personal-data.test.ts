@@ -173,7 +173,6 @@ type Export = {
   timeline: { id: number }[];
   auditEntries: { action: string }[];
   suspectedSpam: { kind: string; id: number }[];
-  formPosts: { form: string }[];
   idempotencyKeys: { key: string }[];
 };
 
@@ -194,7 +193,6 @@ function missingFromExport(hits: Hit[], e: Export): string[] {
     webhook_attempts: (r) => ids(e.webhookDeliveries).has(Number(r.delivery_id)),
     acknowledgment_counts: (r) => r.recipient === e.email,
     suspected_spam: (r) => e.suspectedSpam.some((h) => h.kind === r.lead_kind && h.id === Number(r.id)),
-    refused_form_posts: (r) => e.formPosts.some((f) => f.form === r.form),
     idempotency_keys: (r) => e.idempotencyKeys.some((k) => k.key === r.key),
     // The day's counts by source: the source is an exported lead's.
     lead_daily_counts: (r) =>
@@ -366,24 +364,6 @@ describe('a person’s data', () => {
       .send({ email: 'nope' });
     expectContract('correctLeadPersonalData', invalid);
     expect(invalid.status).toBe(400);
-  });
-
-  it('erasing a person also clears a refused form post of theirs kept for its page', async () => {
-    const gil = personNamed('Gil', 'Ashcombe');
-    await leaveLeads(gil);
-    // Posted without JavaScript and refused (the message is too short): kept 30 minutes for its page.
-    const refused = await app.t
-      .request()
-      .post('/api/contact')
-      .type('form')
-      .send({ name: gil.name, email: gil.email.toUpperCase(), company: gil.company, message: 'Hi' });
-    expect(refused.status).toBe(303);
-    const kept = () =>
-      app.t.db.query(`SELECT 1 FROM refused_form_posts WHERE strpos(lower(form), $1) > 0`, [gil.email]);
-    expect((await kept()).rows).toHaveLength(1);
-    const erased = await admin.post('/api/admin/personal-data/erasure').send({ email: gil.email });
-    expect(erased.status).toBe(200);
-    expect((await kept()).rows).toHaveLength(0);
   });
 
   it('erasing a person also removes a lead of theirs held as suspected spam', async () => {

@@ -128,26 +128,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/forms/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A lead form sent without JavaScript that was not accepted, again with what was typed
-         * @description Where a refused form post lands (303): the form again, filled in as it was sent, with each field's message, posting to its operation. The submission is kept in the database for a short while under a random token (any API process finds it) and never logged (docs/product.md#forms-without-javascript); an unknown or expired token shows the empty form's links.
-         */
-        get: operations["showLeadFormRetry"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/spam-challenge": {
         parameters: {
             query?: never;
@@ -2456,12 +2436,6 @@ export interface components {
                     [key: string]: string;
                 };
             }[];
-            /** @description Form posts refused and kept for their page (30 minutes, docs/product.md#forms-without-javascript) whose text holds the address, as kept. */
-            formPosts: {
-                keptUntil: components["schemas"]["Timestamp"];
-                /** @description The refused form as kept: JSON, as text. */
-                form: string;
-            }[];
             /** @description Idempotency-Key values an API client chose that hold the address (kept 24 hours, docs/product.md#leads), with the operation and when. */
             idempotencyKeys: {
                 operation: string;
@@ -2502,7 +2476,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description A form post (`application/x-www-form-urlencoded`, a browser without JavaScript) is answered with a redirect to a page for people, whatever the outcome (docs/product.md#forms-without-javascript): the form's success page; on a validation fault or a rate limit the form again with what was typed and the reason (`/api/forms/{token}`); when the database cannot answer, the site's page that says the form was not sent (`/forms/not-sent`). Faults no browser's form makes (an unreadable body, a wrong charset, a reused Idempotency-Key) keep their problem answers. */
+        /** @description A form post (`application/x-www-form-urlencoded`, a browser without JavaScript) that is accepted is answered with a redirect to the form's success page (docs/product.md#forms-without-javascript). One the server refuses (a field's rule, the rate limit, the database away) is answered with the refusal's status (400, 429, 503) and a page for people (`text/html`): the form's failure notice, and the browser's Back to the form as typed. Faults no browser's form makes (an unreadable body, a wrong charset, a reused Idempotency-Key) keep their problem answers. */
         FormPosted: {
             headers: {
                 Location?: string;
@@ -2990,46 +2964,6 @@ export interface operations {
             422: components["responses"]["IdempotencyMismatch"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
-        };
-    };
-    showLeadFormRetry: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The form, filled in, with the reasons it was not accepted. */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["NoStore"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The database cannot answer just now: to the site's page that says the form was not sent (`/forms/not-sent`). */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such submission (expired, or overwritten by newer ones); the page links to the forms. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
         };
     };
     getSpamChallenge: {

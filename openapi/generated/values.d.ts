@@ -2954,7 +2954,6 @@ export declare const schemas: {
       "timeline",
       "auditEntries",
       "suspectedSpam",
-      "formPosts",
       "idempotencyKeys"
     ],
     readonly properties: {
@@ -2992,9 +2991,6 @@ export declare const schemas: {
         readonly type: "array"
       },
       readonly suspectedSpam: {
-        readonly type: "array"
-      },
-      readonly formPosts: {
         readonly type: "array"
       },
       readonly idempotencyKeys: {

@@ -2954,7 +2954,6 @@ export const schemas = {
       "timeline",
       "auditEntries",
       "suspectedSpam",
-      "formPosts",
       "idempotencyKeys"
     ],
     "properties": {
@@ -2992,9 +2991,6 @@ export const schemas = {
         "type": "array"
       },
       "suspectedSpam": {
-        "type": "array"
-      },
-      "formPosts": {
         "type": "array"
       },
       "idempotencyKeys": {

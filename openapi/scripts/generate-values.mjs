@@ -44,13 +44,12 @@ function scalar(schema) {
 function object(schema) {
   const properties = {};
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-    // A field's `title` is its label on the form that sends it (the site's, and the API's own
-    // page for a refused form post).
+    // A field's `title` is its label on the form that sends it.
     const title = prop.title === undefined ? {} : { title: prop.title };
     properties[name] = prop.$ref ? { $ref: refName(prop.$ref), ...title } : scalar(prop);
   }
   // `x-form`: the words of the form that sends this body (its button, its failure notice) and
-  // where it is on the site, for the site's form and the API's page for a refused form post.
+  // where it is on the site: the site's form and the page a refused form post gets.
   const form = schema['x-form'] === undefined ? {} : { 'x-form': schema['x-form'] };
   return { type: 'object', required: schema.required ?? [], properties, ...form };
 }

@@ -30,11 +30,12 @@ export function TextareaField({
   error,
   required,
   placeholder,
-}: Common & { placeholder?: string }) {
+  limits,
+}: Common & { placeholder?: string; limits?: { minLength?: number; maxLength?: number } }) {
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
       <Field.Label>{label}</Field.Label>
-      <Textarea rows={4} placeholder={placeholder} {...registration} />
+      <Textarea rows={4} placeholder={placeholder} {...limits} {...registration} />
       <Field.ErrorText>{error?.message}</Field.ErrorText>
     </Field.Root>
   );

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../../api/src/contract/load.ts';
 import { compileOperation } from '../../../api/src/contract/validate.ts';
-import { bodySchema, fieldNames, type LeadInput } from './lead-schema.ts';
+import { schemas } from '@lead-desk/contract/values';
+import { bodySchema, fieldNames, htmlPattern, htmlRules, type LeadInput } from './lead-schema.ts';
 
 const contract = loadContract();
 const bodyValidator = (op: string) => compileOperation(contract.operations.get(op)!).body!;
@@ -126,5 +127,45 @@ describe('form schemas agree with the contract', () => {
       'Please enter a valid email address',
       'Message must be at least 10 characters',
     ]);
+  });
+});
+
+describe('the HTML rules a form carries for a browser without its code', () => {
+  it("are the contract's: required, lengths and pattern, nothing else", () => {
+    expect(htmlRules('ContactInput', 'name')).toEqual({ required: true, minLength: 2, maxLength: 100 });
+    expect(htmlRules('ContactInput', 'message')).toEqual({ required: true, minLength: 10, maxLength: 5000 });
+    expect(htmlRules('DemoInput', 'phone')).toEqual({ maxLength: 40 });
+    expect(htmlRules('NewsletterInput', 'email')).toEqual({
+      required: true,
+      maxLength: 254,
+      pattern: htmlPattern(schemas.Email.pattern),
+    });
+    // As the contract writes it, the browser could not compile it.
+    expect(() => new RegExp(schemas.Email.pattern, 'v')).toThrow();
+  });
+
+  // The browser compiles `pattern` with the `v` flag, as `^(?:pattern)$`; one it cannot compile
+  // it ignores. Every pattern of the contract compiles so, and accepts what the `u` one accepts.
+  const patterns = Object.values(schemas as Record<string, { pattern?: string }>)
+    .map((s) => s.pattern)
+    .filter((p): p is string => p !== undefined);
+  it.each(patterns)('%s compiles for the browser and means the same', (pattern) => {
+    const browser = new RegExp(`^(?:${htmlPattern(pattern)})$`, 'v');
+    const contract = new RegExp(pattern, 'u');
+    const samples = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(
+        'ada@example.com',
+        "o'neil+x@mail.example.org",
+        'a@b',
+        'a{b}|c~-@x-y.io',
+        '/path',
+        'https://a.b:80',
+      ),
+    );
+    fc.assert(
+      fc.property(samples, (s) => browser.test(s) === contract.test(s)),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -28,7 +28,7 @@ export function fieldRef<N extends LeadInput>(input: N, field: FieldName<N>): ke
 export const fieldSchema = <N extends LeadInput>(input: N, field: FieldName<N>) =>
   schemas[fieldRef(input, field)] as StringRules;
 
-/** A field's label on its form: its `title` in the contract (the API's own form page shows it too). */
+/** A field's label on its form: its `title` in the contract. */
 export const fieldLabel = <N extends LeadInput>(input: N, field: FieldName<N>): string =>
   (schemas[input].properties as Record<string, { title?: string }>)[field]!.title ?? field;
 
@@ -40,6 +40,50 @@ export const isRequired = <N extends LeadInput>(input: N, field: FieldName<N>) =
 
 export const fieldNames = <N extends LeadInput>(input: N) =>
   Object.keys(schemas[input].properties) as FieldName<N>[];
+
+/**
+ * A pattern of the contract as an HTML `pattern` attribute, which the browser compiles with the
+ * `v` flag: there a class's literal punctuation must be escaped (`[{|}~-]` is a syntax error, and
+ * the browser would drop the rule). Outside classes, and for ranges, the pattern stays as written.
+ */
+export function htmlPattern(pattern: string): string {
+  const reserved = new Set('()[]{}/|-&!#%,:;<=>@`~^$.*+?');
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      out += c + (pattern[++i] ?? '');
+    } else if (!inClass) {
+      if (c === '[') {
+        inClass = true;
+        out += pattern[i + 1] === '^' ? (i++, '[^') : '[';
+      } else out += c;
+    } else if (c === ']') {
+      inClass = false;
+      out += c;
+    } else if (c === '-' && out.at(-1) !== '[' && out.at(-1) !== '^' && pattern[i + 1] !== ']') {
+      out += c; // a range
+    } else out += reserved.has(c) ? `\\${c}` : c;
+  }
+  return out;
+}
+
+/**
+ * The contract's rules of a field the browser can check itself, as HTML attributes: the form is
+ * the browser's own until its code takes it over (docs/product.md#forms-without-javascript). The
+ * browser counts UTF-16 units where the contract counts code points, so for text outside the
+ * Basic Multilingual Plane its limits are a little stricter (maxlength) or looser (minlength).
+ */
+export function htmlRules<N extends LeadInput>(input: N, field: FieldName<N>) {
+  const { minLength, maxLength, pattern } = fieldSchema(input, field);
+  return {
+    ...(isRequired(input, field) ? { required: true } : {}),
+    ...(minLength !== undefined ? { minLength } : {}),
+    ...(maxLength !== undefined ? { maxLength } : {}),
+    ...(pattern !== undefined ? { pattern: htmlPattern(pattern) } : {}),
+  };
+}
 
 // Lengths count code points, as JSON Schema (and so the server) does, not UTF-16 units.
 const length = (s: string) => [...s].length;

@@ -219,8 +219,8 @@ async function dropEmptySourceCounts(db: Queryable, table: string, sources: stri
 
 /**
  * What is kept by address rather than by lead (docs/product.md#personal-data): today's
- * acknowledgment count, leads held as suspected spam, refused form posts kept for their page and
- * API clients' idempotency keys that hold the address. Answers how many held leads went.
+ * acknowledgment count, leads held as suspected spam and API clients' idempotency keys that hold
+ * the address. Answers how many held leads went.
  */
 async function eraseByAddress(db: Queryable, addresses: string[]): Promise<number> {
   await db.query(`DELETE FROM acknowledgment_counts WHERE recipient = ANY ($1::text[])`, [addresses]);
@@ -235,14 +235,8 @@ async function eraseByAddress(db: Queryable, addresses: string[]): Promise<numbe
     );
     held += spam.rowCount ?? 0;
   }
-  // Refused form posts are JSON as text (they may hold what jsonb cannot); the address is looked
-  // for in it as the form would have written it, in any case. So are idempotency keys, which an
-  // API client chooses (kept 24 hours, docs/product.md#leads).
-  await db.query(
-    `DELETE FROM refused_form_posts r
-      WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) a WHERE strpos(lower(r.form), a) > 0)`,
-    [addresses],
-  );
+  // Idempotency keys, which an API client chooses (kept 24 hours, docs/product.md#leads): the
+  // address is looked for in them as written, in any case.
   await db.query(
     `DELETE FROM idempotency_keys k
       WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) a WHERE strpos(lower(k.key), a) > 0)`,

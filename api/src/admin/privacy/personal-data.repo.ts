@@ -37,24 +37,22 @@ export async function addressOfLead(db: Queryable, ref: LeadRef): Promise<string
 /** The held leads (docs/product.md#spam) of an address: from it, or with it in their attribution. */
 const HELD_OF_ADDRESS = `SELECT lead_kind, id, created_at, reason, fields FROM suspected_spam
   WHERE fields ->> 'email' = $1 OR ${ATTRIBUTION_HOLDS((c) => `fields ->> '${c}'`)}`;
-/** Refused form posts kept for their page, and API clients' idempotency keys, that hold the address. */
-const FORM_POSTS_OF_ADDRESS = `SELECT kept_until, form FROM refused_form_posts WHERE strpos(lower(form), $1) > 0`;
+/** API clients' idempotency keys that hold the address. */
 const KEYS_OF_ADDRESS = `SELECT scope, key, created_at FROM idempotency_keys WHERE strpos(lower(key), $1) > 0`;
 
-/** Whether anything is kept by this address besides its leads (held leads, form posts, keys). */
+/** Whether anything is kept by this address besides its leads (held leads, keys). */
 export async function holdsByAddress(db: Queryable, email: string): Promise<boolean> {
   const { rows } = await db.query<{ held: boolean }>(
-    `SELECT EXISTS (${HELD_OF_ADDRESS}) OR EXISTS (${FORM_POSTS_OF_ADDRESS}) OR EXISTS (${KEYS_OF_ADDRESS}) AS held`,
+    `SELECT EXISTS (${HELD_OF_ADDRESS}) OR EXISTS (${KEYS_OF_ADDRESS}) AS held`,
     [email, addressPattern(email) ?? null],
   );
   return rows[0]!.held;
 }
 
 async function keptByAddress(db: Db, email: string | null) {
-  if (email === null) return { suspectedSpam: [], formPosts: [], idempotencyKeys: [] };
-  const [held, posts, keys] = await Promise.all([
+  if (email === null) return { suspectedSpam: [], idempotencyKeys: [] };
+  const [held, keys] = await Promise.all([
     db.query(`${HELD_OF_ADDRESS} ORDER BY created_at, lead_kind, id`, [email, addressPattern(email) ?? null]),
-    db.query(`${FORM_POSTS_OF_ADDRESS} ORDER BY kept_until`, [email]),
     db.query(`${KEYS_OF_ADDRESS} ORDER BY created_at`, [email]),
   ]);
   return {
@@ -65,7 +63,6 @@ async function keptByAddress(db: Db, email: string | null) {
       reason: r.reason,
       fields: r.fields,
     })),
-    formPosts: posts.rows.map((r) => ({ keptUntil: r.kept_until.toISOString(), form: r.form })),
     idempotencyKeys: keys.rows.map((r) => ({
       // The scope is the operation and the client's address (leads.service.ts); the operation is enough.
       operation: String(r.scope).split(':')[0]!,

@@ -6,7 +6,6 @@ import { notify } from '../../components/notices.tsx';
 import { ApiError, newIdempotencyKey } from '../../lib/api-client.ts';
 import { emptyValues, formWords, type LeadValues } from '../../lib/lead-schema.ts';
 import { getQueryClient } from '../../lib/query-client.ts';
-import { visitAttribution } from '../../lib/visit-attribution.ts';
 import { leadSchema, submitLead } from './api/submit-lead.ts';
 import type { LeadFormConfig } from './forms.ts';
 import { useSpamSolution } from './spam-solution.ts';
@@ -16,32 +15,24 @@ function errorDescription(error: unknown): string {
   return 'Please try again later.';
 }
 
-/** The form's attribution fields (those it has) filled from the visit. */
-const withVisit = (values: LeadValues): LeadValues => {
-  const visit = visitAttribution();
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, visit[name] ?? value]));
-};
-
 /**
  * One form and submission flow for every lead form (docs/product.md#forms): checked on submit,
  * then on every change (react-hook-form's defaults); the same Idempotency-Key for retries of the
  * same values; values kept after a failure. No default values: each field starts as the form
- * element holds it, so what was typed before the code took the form over stays
- * (docs/product.md#forms-without-javascript).
+ * element holds it, so what was typed before the code took the form over stays, and so does the
+ * visit's attribution the page's script put in its hidden fields (docs/product.md#forms-without-javascript).
  */
 export function useLeadForm(config: LeadFormConfig) {
   const [done, setDone] = useState(false);
   const form = useForm<LeadValues>({ resolver: zodResolver(leadSchema(config.kind)) });
   const attempt = useRef<{ key: string; values: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  // The newsletter's sign-up is double opt-in and carries no check (docs/product.md#spam).
-  // The visit's attribution into the form's hidden fields once the code has the form: hydration
-  // puts back the values the fields were rendered with (docs/product.md#attribution).
+  // The browser checked the form by the contract's HTML rules until now; from here the code checks
+  // it, with the contract's messages.
   useEffect(() => {
-    const fields = form.getValues();
-    for (const [name, value] of Object.entries(visitAttribution()))
-      if (name in fields) form.setValue(name, value);
-  }, [form]);
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+  // The newsletter's sign-up is double opt-in and carries no check (docs/product.md#spam).
   const spam = useSpamSolution(config.kind === 'newsletter' ? { current: null } : formRef);
 
   const send = useMutation(
@@ -59,8 +50,18 @@ export function useLeadForm(config: LeadFormConfig) {
         attempt.current = null;
         notify({ type: 'success', ...config.success });
         if (config.done) setDone(true);
-        // Emptied for the next message, which comes from the same visit (docs/product.md#attribution).
-        else form.reset(withVisit(emptyValues(config.input)));
+        // Emptied for the next message, which comes from the same visit: the fields the form does
+        // not show (its attribution, docs/product.md#attribution) keep their values.
+        else {
+          const empty = emptyValues(config.input);
+          const shown = new Set(config.fields.map((f) => f.name));
+          const values = form.getValues();
+          form.reset(
+            Object.fromEntries(
+              Object.keys(empty).map((n) => [n, shown.has(n) ? empty[n]! : (values[n] ?? '')]),
+            ),
+          );
+        }
       },
       onError: (error) => {
         notify({

@@ -4,13 +4,12 @@ import { Honeypot, SelectField, TextareaField, TextField } from '../../../compon
 import type { FormViewProps } from '../../../components/form-view.ts';
 import { optionsOf, type LabelledEnum } from '../../../content/options.ts';
 import {
-  emptyValues,
   fieldLabel,
   fieldNames,
   fieldRef,
   fieldSchema,
   formWords,
-  isRequired,
+  htmlRules,
   type FieldName,
   type LeadInput,
 } from '../../../lib/lead-schema.ts';
@@ -26,8 +25,9 @@ type Props = FormViewProps<string> & {
 /**
  * A lead form's markup, as its config says: a real form posting its fields, by the contract's
  * names, to its API operation, which answers a browser's post with a page
- * (docs/product.md#forms-without-javascript). With its code, LeadForm handles the submit instead.
- * `noValidate`: the messages are the contract's, from the code or from the server's page.
+ * (docs/product.md#forms-without-javascript). Its fields carry the contract's rules the browser
+ * checks itself (htmlRules); once its code has taken it over, LeadForm sets `noValidate` and checks
+ * it with the contract's messages instead.
  */
 export function LeadFormView(props: Props) {
   const { config } = props;
@@ -54,14 +54,7 @@ function StackedForm({ config, reg, errors, pending, onSubmit, formRef }: Props)
   // A form on its own page is wide: its button spans it. The footer's sits at the start.
   const button = config.layout === 'card' ? { size: 'lg' as const } : { alignSelf: 'flex-start' };
   return (
-    <form
-      ref={formRef}
-      method="post"
-      action={config.action}
-      noValidate
-      aria-label={config.label}
-      onSubmit={onSubmit}
-    >
+    <form ref={formRef} method="post" action={config.action} aria-label={config.label} onSubmit={onSubmit}>
       <Stack gap="4" position="relative">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {config.fields.filter((f) => !f.wide).map(field)}
@@ -102,37 +95,54 @@ function FormField({
     const placeholder = spec.placeholder ?? '';
     return <SelectField {...{ label, placeholder, options, registration, error }} />;
   }
-  const required = isRequired(input, name) || undefined;
+  const { required, ...limits } = htmlRules(input, name);
   const shown = required ? `${label} *` : label;
   if (spec.multiline)
     return (
-      <TextareaField label={shown} {...{ required, registration, error }} placeholder={spec.placeholder} />
+      <TextareaField
+        label={shown}
+        {...{ required, registration, error, limits }}
+        placeholder={spec.placeholder}
+      />
     );
   const { type, placeholder, autoComplete } = spec;
-  return <TextField label={shown} {...{ required, registration, error, type, placeholder, autoComplete }} />;
+  return (
+    <TextField
+      label={shown}
+      {...{ required, registration, error, type, placeholder, autoComplete, ...limits }}
+    />
+  );
 }
 
 /**
- * The body's fields the form does not show (the newsletter's consent wording), sent as their
- * contract default; the honeypot has its own place.
+ * The body's fields the form does not show: the newsletter's consent wording, sent as its contract
+ * default, and the visit's attribution, which the page's script fills in (main.tsx). Those have no
+ * value in the markup, so hydration leaves what the script put there; the honeypot has its own place.
  */
 function Unshown({ config, reg }: Pick<Props, 'config' | 'reg'>) {
-  const defaults = emptyValues(config.input);
   const hidden = fieldNames(config.input).filter(
     (n) => n !== 'website' && !config.fields.some((f) => f.name === n),
   );
-  return hidden.map((n) => <input key={n} type="hidden" defaultValue={defaults[n]} {...reg(n)} />);
+  return hidden.map((n) => {
+    const { default: value } = fieldSchema(config.input, n) as { default?: string };
+    return (
+      <input key={n} type="hidden" {...(value === undefined ? {} : { defaultValue: value })} {...reg(n)} />
+    );
+  });
 }
 
-function InlineForm({ config, reg, errors, pending, onSubmit }: Props) {
+function InlineForm({ config, reg, errors, pending, onSubmit, formRef }: Props) {
   const spec = config.fields[0]!;
+  const name = spec.name as FieldName<LeadInput>;
   const error = errors[spec.name];
+  const { required, ...limits } = htmlRules(config.input, name);
   return (
-    <form method="post" action={config.action} noValidate aria-label={config.label} onSubmit={onSubmit}>
-      <Field.Root invalid={Boolean(error)}>
-        <Field.Label>{fieldLabel(config.input, spec.name as FieldName<LeadInput>)}</Field.Label>
+    <form ref={formRef} method="post" action={config.action} aria-label={config.label} onSubmit={onSubmit}>
+      <Field.Root invalid={Boolean(error)} required={required}>
+        <Field.Label>{fieldLabel(config.input, name)}</Field.Label>
         <HStack width="full" position="relative">
           <Input
+            {...limits}
             type={spec.type}
             autoComplete={spec.autoComplete}
             placeholder={spec.placeholder}

@@ -125,12 +125,7 @@ export function PersonalDataGroups({ data, search }: { data: PersonalData; searc
           </List.Item>
         ))}
       </Group>
-      <Group title="Kept by the address" count={data.formPosts.length + data.idempotencyKeys.length}>
-        {data.formPosts.map((f) => (
-          <List.Item key={`form-${f.keptUntil}-${f.form.length}`}>
-            A refused form post, kept until {when(f.keptUntil)}
-          </List.Item>
-        ))}
+      <Group title="Kept by the address" count={data.idempotencyKeys.length}>
         {data.idempotencyKeys.map((k) => (
           <List.Item key={`key-${k.operation}-${k.key}`}>
             An Idempotency-Key of {k.operation}, {when(k.createdAt)}
