@@ -6,7 +6,6 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_NODE_FLAGS } from './api-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -27,8 +26,9 @@ function run(args) {
 }
 
 // Tests only (api/test/npm-start.test.ts): the API's sources run through tsx instead of the build,
-// which `npm test` may be remaking meanwhile; nothing is built.
+// which `npm test` may be remaking meanwhile, and the worker's from beside it; nothing is built.
 const testEntry = process.env.LEAD_DESK_TEST_API_ENTRY;
+const testWorkerEntry = testEntry && path.join(path.dirname(testEntry), 'worker.ts');
 const webIndex = path.join(root, 'web/dist/index.html');
 const webSources = Math.max(newest(path.join(root, 'web/src')), newest(path.join(root, 'openapi')));
 if (!testEntry && (!existsSync(webIndex) || statSync(webIndex).mtimeMs < webSources)) {
@@ -36,10 +36,9 @@ if (!testEntry && (!existsSync(webIndex) || statSync(webIndex).mtimeMs < webSour
   run(['run', 'build', '-w', 'web']);
 }
 const apiBundle = path.join(root, 'api/dist/server.js');
-if (
-  !testEntry &&
-  (!existsSync(apiBundle) || statSync(apiBundle).mtimeMs < newest(path.join(root, 'api/src')))
-) {
+const workerBundle = path.join(root, 'api/dist/worker.js');
+const built = (file) => existsSync(file) && statSync(file).mtimeMs >= newest(path.join(root, 'api/src'));
+if (!testEntry && !(built(apiBundle) && built(workerBundle))) {
   run(['run', 'build', '-w', 'api']);
 }
 
@@ -52,23 +51,46 @@ if (process.argv.includes('--build-only')) process.exit(0);
 // channel to it (IPC): a service notices through it that the supervisor has ended, even killed
 // outright, and ends too (docs/operations.md#embedded-database). A service says over it when it
 // is ready, and which processes of its own (the embedded PostgreSQL) the supervisor must stop if
-// it ends without stopping them itself.
-const services = [
-  {
-    name: 'api',
-    command: process.execPath,
-    args: testEntry ? ['--import', 'tsx', testEntry] : [...API_NODE_FLAGS, apiBundle],
-    env: {
-      ...process.env,
-      PORT: process.env.PORT ?? '8080',
-      STATIC_DIR: process.env.STATIC_DIR ?? path.join(root, 'web/dist'),
-      MIGRATIONS_DIR: process.env.MIGRATIONS_DIR ?? path.join(root, 'db'),
-      OPENAPI_PATH: process.env.OPENAPI_PATH ?? path.join(root, 'openapi/openapi.yaml'),
-      // Prometheus metrics on loopback only (docs/operations.md#metrics); METRICS_PORT= to turn off.
-      METRICS_PORT: process.env.METRICS_PORT ?? '9464',
-    },
-  },
-];
+// it ends without stopping them itself. The job worker starts once the API is ready, on the
+// database the API reported (its embedded one), and is stopped while the API starts again with a
+// new one.
+const metricsPort = process.env.METRICS_PORT ?? '9464';
+const api = {
+  name: 'api',
+  command: process.execPath,
+  // V8's heap sized for a process whose live heap is small while a CSV export streams hundreds of
+  // megabytes of garbage through it (docs/operations.md#memory); Dockerfile.api's CMD says the same.
+  args: testEntry
+    ? ['--import', 'tsx', testEntry]
+    : ['--enable-source-maps', '--max-semi-space-size=4', '--max-old-space-size=512', apiBundle],
+  env: () => ({
+    ...process.env,
+    PORT: process.env.PORT ?? '8080',
+    STATIC_DIR: process.env.STATIC_DIR ?? path.join(root, 'web/dist'),
+    MIGRATIONS_DIR: process.env.MIGRATIONS_DIR ?? path.join(root, 'db'),
+    OPENAPI_PATH: process.env.OPENAPI_PATH ?? path.join(root, 'openapi/openapi.yaml'),
+    // Prometheus metrics on loopback only (docs/operations.md#metrics); METRICS_PORT= to turn off.
+    METRICS_PORT: metricsPort,
+  }),
+};
+const worker = {
+  name: 'worker',
+  after: api,
+  command: process.execPath,
+  args: testWorkerEntry ? ['--import', 'tsx', testWorkerEntry] : ['--enable-source-maps', workerBundle],
+  env: () => ({
+    ...process.env,
+    MIGRATIONS_DIR: process.env.MIGRATIONS_DIR ?? path.join(root, 'db'),
+    OPENAPI_PATH: process.env.OPENAPI_PATH ?? path.join(root, 'openapi/openapi.yaml'),
+    DATABASE_URL: api.databaseUrl ?? process.env.DATABASE_URL ?? '',
+    // Its own metrics, on the API's port + 1 (9465), or none with the API's.
+    METRICS_PORT: metricsPort === '' ? '' : String(Number(metricsPort) + 1),
+    // The pools of the worker before, killed outright: the new one unlocks their jobs (worker.ts).
+    LEAD_DESK_DEAD_JOB_POOLS: worker.deadPools.join(','),
+  }),
+  deadPools: [],
+};
+const services = [api, worker];
 
 /** Pauses before a crashed service starts again: 1 s, doubled per crash up to 30 s. */
 const FIRST_PAUSE_MS = 1000;
@@ -118,32 +140,55 @@ function start(service) {
   service.timer = undefined;
   service.ready = false;
   service.companions = [];
+  service.pools = [];
   const child = spawn(service.command, service.args, {
     cwd: root,
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: service.env,
+    env: service.env(),
   });
   service.child = child;
   service.startedAt = Date.now();
   say(service.name, `started (pid ${child.pid})`);
   child.on('message', (message) => {
-    if (message?.type === 'ready') service.ready = true;
-    else if (message?.type === 'companion') service.companions.push(message);
+    if (message?.type === 'ready') {
+      service.ready = true;
+      // Its dependants start now (again, after it was restarted).
+      for (const s of services) if (s.after === service && !s.child && !s.timer && !stopping) start(s);
+    } else if (message?.type === 'companion') {
+      service.companions.push(message);
+      service.databaseUrl = message.databaseUrl;
+    } else if (message?.type === 'pools') service.pools.push(...message.ids);
   });
   child.on('error', (err) => say(service.name, `could not be started: ${err.message}`));
   child.on('exit', async (code, signal) => {
     service.child = undefined;
+    const wasReady = service.ready;
+    service.ready = false;
+    service.deadPools = code === 0 ? [] : service.pools;
+    // Its dependants ran on the database it takes with it: they stop, and start once it is ready.
+    const dependants = service.companions.length > 0 ? services.filter((s) => s.after === service) : [];
+    for (const s of dependants) {
+      clearTimeout(s.timer);
+      s.timer = undefined;
+      s.held = Boolean(s.child);
+      s.child?.kill('SIGTERM');
+    }
     service.settling = true;
     await stopCompanions(service);
     service.settling = false;
     if (stopping) return finish();
+    if (service.held) {
+      service.held = false;
+      if (!service.after.ready) return say(service.name, 'stopped with its database');
+      return start(service);
+    }
     const how = signal ? `was killed (${signal})` : `ended (code ${code})`;
     if (code === 0 || [130, 143].includes(code) || ['SIGINT', 'SIGTERM'].includes(signal)) {
       // Stopped on purpose: the rest ends with it.
       say(service.name, `${how}: stopping`);
       return stopAll(code === 0 ? 0 : 1);
     }
-    if (!service.ready && code !== null) {
+    if (!wasReady && code !== null) {
       // It did not come up (its configuration, its data folder): starting it again would not help.
       say(service.name, `${how} before it was ready: stopping`);
       return stopAll(code);
@@ -177,4 +222,4 @@ function finish() {
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
   process.on(signal, () => stopAll(0, signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM'));
-for (const service of services) start(service);
+for (const service of services) if (!service.after) start(service);

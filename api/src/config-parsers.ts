@@ -56,13 +56,6 @@ export const days = (fallback: number | null, min = 1) =>
       return n;
     });
 
-/** On unless set to 0, false, no or off. */
-export const onUnlessOff = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => !['0', 'false', 'no', 'off'].includes((v ?? '').toLowerCase()));
-
 export const flag = z
   .string()
   .trim()

@@ -62,12 +62,6 @@ describe('configuration', () => {
     );
   });
 
-  it('runs jobs in the API process unless WORKER_IN_PROCESS turns them off', () => {
-    expect(loadConfig({ WORKER_IN_PROCESS: 'off' }).workerInProcess).toBe(false);
-    expect(loadConfig({ WORKER_IN_PROCESS: '0' }).workerInProcess).toBe(false);
-    expect(loadConfig({ WORKER_IN_PROCESS: 'on' }).workerInProcess).toBe(true);
-  });
-
   it('reads a retry schedule of durations and refuses one it cannot read', () => {
     expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '250ms, 1s,1.5m,2h,1d' }).webhookRetryScheduleMs).toEqual([
       250, 1000, 90_000, 7_200_000, 86_400_000,
@@ -132,12 +126,11 @@ describe('configuration', () => {
     );
   });
 
-  it('reads the follow-up settings: email off without SMTP_URL, the worker in-process, metrics off', () => {
+  it('reads the follow-up settings: email off without SMTP_URL, metrics off', () => {
     expect(loadConfig({})).toMatchObject({
       publicUrl: 'http://localhost:8080',
       smtpUrl: undefined,
       salesNotifyTo: [],
-      workerInProcess: true,
       metricsPort: null,
       metricsHost: '127.0.0.1',
     });
@@ -145,14 +138,12 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://textflow.example/',
       SMTP_URL: 'smtp://user:pass@mail.example:587',
       SALES_NOTIFY_TO: 'a@textflow.example, b@textflow.example',
-      WORKER_IN_PROCESS: 'false',
       METRICS_PORT: '9464',
     });
     expect(config).toMatchObject({
       publicUrl: 'https://textflow.example',
       smtpUrl: 'smtp://user:pass@mail.example:587',
       salesNotifyTo: ['a@textflow.example', 'b@textflow.example'],
-      workerInProcess: false,
       metricsPort: 9464,
     });
     expect(() => loadConfig({ SMTP_URL: 'mail.example:587', PUBLIC_URL: 'textflow.example' })).toThrow(

@@ -9,7 +9,6 @@ import {
   key32,
   oneOf,
   list,
-  onUnlessOff,
   ruled,
   secretFile,
   text,
@@ -128,14 +127,7 @@ const environment = z.object({
   SALES_NOTIFY_TO: list,
   /** Sales alerts, or "assigned to you" emails, waiting at once that make them go out as digests (docs/product.md#alert-digests); 0 = never. */
   ALERT_DIGEST_AT: whole(50, 0),
-  /** The job worker runs inside the API process unless this is off (the Docker stack runs its own). */
-  WORKER_IN_PROCESS: onUnlessOff,
   WORKER_CONCURRENCY: whole(4, 1),
-  /**
-   * Requests in flight at which the in-process worker yields to them (docs/operations.md#yield);
-   * 0 = never.
-   */
-  WORKER_YIELD_AT: whole(8, 0),
   /** Prometheus metrics on their own port (docs/operations.md#metrics); unset = no metrics endpoint. */
   METRICS_PORT: whole(-1, 1),
   /** Their address, or `via:<host>`: this process's own address on the way to that host. */
@@ -217,9 +209,7 @@ export interface Config {
   mailFrom: string;
   salesNotifyTo: string[];
   alertDigestAt: number;
-  workerInProcess: boolean;
   workerConcurrency: number;
-  workerYieldAt: number;
   /** null when metrics are off. */
   metricsPort: number | null;
   metricsHost: string;
@@ -333,9 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM!,
     salesNotifyTo: e.SALES_NOTIFY_TO,
     alertDigestAt: e.ALERT_DIGEST_AT,
-    workerInProcess: e.WORKER_IN_PROCESS,
     workerConcurrency: e.WORKER_CONCURRENCY,
-    workerYieldAt: e.WORKER_YIELD_AT,
     metricsPort: e.METRICS_PORT < 0 ? null : e.METRICS_PORT,
     metricsHost: e.METRICS_HOST!,
     retention: {

@@ -10,8 +10,6 @@ import { createPool } from './db/pool.ts';
 import { createHttpServer } from './http/http-server.ts';
 import { createLogger } from './http/logger.ts';
 import { startHousekeeping } from './system/housekeeping.ts';
-import { trackForeground } from './jobs/foreground.ts';
-import { startWorkerThread } from './jobs/worker-thread.ts';
 import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
 import { handleUnhandledRejections } from './process-policy.ts';
 import { deliverDeps } from './webhooks/deliver.ts';
@@ -69,8 +67,14 @@ if (!databaseUrl) {
   );
   databaseUrl = embedded.url;
   migrationUrl = embedded.ownerUrl;
-  // Under `npm start`, the supervisor stops it should this process end without stopping it.
-  tellSupervisor({ type: 'companion', pid: embedded.pid, pidFile: path.join(dataDir, 'postmaster.pid') });
+  // Under `npm start`, the supervisor stops it should this process end without stopping it, and
+  // gives the job worker it starts next the app role's URL (scripts/start.mjs).
+  tellSupervisor({
+    type: 'companion',
+    pid: embedded.pid,
+    pidFile: path.join(dataDir, 'postmaster.pid'),
+    databaseUrl: embedded.url,
+  });
 }
 
 await migrate(migrationUrl!, {
@@ -91,21 +95,6 @@ rejections.countIn(metrics);
 const webhooks = deliverDeps(db, config, log);
 const app = createApp({ db, config, log, metrics, webhooks, singleSignOn });
 const housekeeping = startHousekeeping(db, log);
-// Under `npm start` the job worker runs in a thread of this process, with its own event loop and
-// database pool, so that requests never wait behind its work; it takes fewer jobs while visitors'
-// requests keep the server busy (jobs/worker-thread.ts, docs/operations.md#yield). The Docker stack
-// runs it alone (worker.ts).
-const foreground = trackForeground(config.workerYieldAt);
-// Beside this file: worker-thread.ts, or worker-thread.js in the build (dist/).
-const THREAD = new URL(`./worker-thread${path.extname(new URL(import.meta.url).pathname)}`, import.meta.url);
-const worker = config.workerInProcess
-  ? await startWorkerThread({ entry: THREAD, databaseUrl, log, metrics, foreground }).catch(
-      (err: unknown) => {
-        console.error((err as Error).message);
-        process.exit(1);
-      },
-    )
-  : undefined;
 const metricsServer =
   config.metricsPort !== null
     ? // Metrics are for operators: a port already taken is logged, not a reason to stop serving.
@@ -118,7 +107,6 @@ const server = createHttpServer(app.callback(), {
   maxConnections: config.maxConnections,
   maxConnectionsPerAddress: config.maxConnectionsPerAddress,
 });
-if (worker) server.on('request', foreground.onRequest);
 
 server.listen(config.port, config.host, () => {
   const addr = server.address();
@@ -131,7 +119,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info({ signal }, 'shutting down: no new connections, finishing requests and jobs in flight');
+  log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
   const force = setTimeout(() => {
     log.warn('requests still in flight after 10 s; closing them');
     server.closeAllConnections();
@@ -142,9 +130,6 @@ async function shutdown(signal: string) {
     server.closeIdleConnections();
   });
   housekeeping.stop();
-  foreground.stop();
-  // Running jobs finish (or are released) before the worker's thread ends.
-  await worker?.stop().catch((err: unknown) => log.warn({ err }, 'the job worker did not stop cleanly'));
   metricsServer?.close();
   webhooks.sender.close();
   await db.end().catch(() => {});

@@ -1,6 +1,6 @@
-// The job worker alone: the Docker stack's `worker` service (same image as the API, its own
-// command), which can be scaled (docs/operations.md#scale). Under `npm start` the API runs the
-// same worker in its own process instead (server.ts).
+// The job worker, in a process of its own: the Docker stack's `worker` service (same image as the
+// API, its own command), which can be scaled (docs/operations.md#scale), and under `npm start` a
+// process beside the API's, started by the same supervisor (scripts/start.mjs).
 import { writeFileSync } from 'node:fs';
 import { loadConfig, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
@@ -20,6 +20,15 @@ try {
   process.exit(1);
 }
 const log = createLogger(config.logLevel, 'worker');
+// Under `npm start` a channel to the supervisor: when it ends, even killed outright, this ends too.
+const tellSupervisor = (message: object) => {
+  if (process.connected) process.send!(message);
+};
+if (process.connected)
+  process.once('disconnect', () => {
+    if (started) return void shutdown('the supervisor ended');
+    process.exit(1);
+  });
 // A bug's rejection stops this process non-zero, so that its container is started again; the
 // database being away does not: the job runner restarts itself (process-policy.ts).
 let started = false;
@@ -40,7 +49,13 @@ const db = createPool(config.databaseUrl!, config.dbPoolSize, config.dbStatement
 });
 const metrics = createMetrics(db);
 rejections.countIn(metrics);
-const worker = await startWorker({ db, config, log, metrics });
+// The supervisor names the pools of the worker before this one, killed outright: their jobs are
+// unlocked at once (graphile-worker's forceUnlockWorkers), and it is told this one's.
+const deadPools = (process.env.LEAD_DESK_DEAD_JOB_POOLS ?? '').split(',').filter(Boolean);
+const worker = await startWorker(
+  { db, config, log, metrics },
+  { deadPools, onPools: (ids) => tellSupervisor({ type: 'pools', ids }) },
+);
 const metricsServer =
   config.metricsPort !== null
     ? // Metrics are for operators: a port already taken is logged, not a reason to stop serving.
@@ -56,6 +71,7 @@ const beat = () => writeFileSync(HEARTBEAT, String(Date.now()));
 beat();
 const heartbeat = setInterval(beat, 5000);
 started = true;
+tellSupervisor({ type: 'ready' });
 
 let stopping = false;
 async function shutdown(signal: string, exitCode = 0) {

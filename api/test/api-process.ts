@@ -8,8 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 
-// The API as `npm start` runs it (api/src/server.ts in a process of its own, its job worker
-// inside), on a PostgreSQL of the test's own that the test can freeze (SIGSTOP) and thaw.
+// The API and its job worker as `npm start` runs them (api/src/server.ts and api/src/worker.ts, each
+// in a process of its own), on a PostgreSQL of the test's own that the test can freeze (SIGSTOP)
+// and thaw.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -63,8 +64,7 @@ export async function startOwnDatabase(): Promise<OwnDatabase> {
   };
 }
 
-export interface ApiProcess {
-  baseUrl: string;
+export interface OwnProcess {
   child: ChildProcess;
   /** Its JSON log lines, parsed. */
   lines: Record<string, unknown>[];
@@ -72,17 +72,23 @@ export interface ApiProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the API with its in-process worker on `databaseUrl`; resolves once it answers. */
-export async function startApiProcess(databaseUrl: string, env: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+export interface ApiProcess extends OwnProcess {
+  baseUrl: string;
+  /** The job worker beside it, in a process of its own as `npm start` runs it (api/src/worker.ts). */
+  worker: WorkerProcess;
+}
+
+export interface WorkerProcess extends OwnProcess {
+  /** The ids of the graphile-worker pools it reported (as it tells `npm start`'s supervisor). */
+  pools: string[];
+}
+
+function own(entry: string, env: Record<string, string>, ipc = false): OwnProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? (['ipc'] as const) : [])],
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       MIGRATIONS_DIR: path.join(root, 'db'),
       OPENAPI_PATH: path.join(root, 'openapi/openapi.yaml'),
       STATIC_DIR: '',
@@ -100,19 +106,7 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
       lines.push({ msg: l });
     }
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the API exited during start (${child.exitCode})`);
-    if (i > 600) throw new Error('the API did not answer within a minute');
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
   return {
-    baseUrl,
     child,
     lines,
     exited: () => child.exitCode !== null || child.signalCode !== null,
@@ -122,5 +116,56 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
         child.once('exit', () => resolve());
         child.kill(signal);
       }),
+  };
+}
+
+/**
+ * Starts the job worker (api/src/worker.ts) on `databaseUrl` with a channel as `npm start` gives
+ * it; resolves once it says it is ready.
+ */
+export async function startWorkerProcess(
+  databaseUrl: string,
+  env: Record<string, string>,
+): Promise<WorkerProcess> {
+  const p = own('api/src/worker.ts', { DATABASE_URL: databaseUrl, ...env }, true);
+  const pools: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    p.child.on('message', (m: { type?: string; ids?: string[] }) => {
+      if (m.type === 'pools') pools.push(...m.ids!);
+      if (m.type === 'ready') resolve();
+    });
+    p.child.once('exit', (code) => reject(new Error(`the worker exited during start (${code})`)));
+  });
+  return { ...p, pools };
+}
+
+/** Starts the API and then its job worker on `databaseUrl`; resolves once both are up. */
+export async function startApiProcess(databaseUrl: string, env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const p = own('api/src/server.ts', {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...env,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (p.child.exitCode !== null) throw new Error(`the API exited during start (${p.child.exitCode})`);
+    if (i > 600) throw new Error('the API did not answer within a minute');
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const worker = await startWorkerProcess(databaseUrl, env);
+  return {
+    ...p,
+    baseUrl,
+    worker,
+    kill: async (signal) => {
+      await Promise.all([p.kill(signal), worker.kill(signal)]);
+    },
   };
 }

@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPool, type Db } from '../src/db/pool.ts';
 import { inTransaction } from '../src/db/transaction.ts';
-import { createLogger } from '../src/http/logger.ts';
-import { startWorker } from '../src/jobs/worker.ts';
 import { contactKind } from '../src/leads/lead-kinds.ts';
 import { insertGuarded, type Guard, type GuardedItem } from '../src/leads/leads.repo.ts';
-import { mergeSearchIndexes, SEARCH_INDEXES, startSearchIndexMerge } from '../src/leads/search-index.ts';
 import { BATCHES_IN_FLIGHT } from '../src/leads/leads.service.ts';
 import { createTestDatabase, startTestApp, type TestApp } from './harness.ts';
 
@@ -190,20 +185,7 @@ describe('automatic assignment of a batch (LEAD_AUTO_ASSIGN=least-open)', () => 
 });
 
 describe('the search indexes of the lead tables', () => {
-  // docs/operations.md#search-index: new entries wait in a pending list that searches read too,
-  // and the job worker merges it.
-  const pending = async (d: Db) =>
-    (
-      await d.query<{ n: number }>(
-        `SELECT sum((pgstatginindex(i)).pending_tuples)::int AS n FROM unnest($1::regclass[]) AS i`,
-        [SEARCH_INDEXES],
-      )
-    ).rows[0]!.n;
-  beforeAll(async () => {
-    await db.query('CREATE EXTENSION IF NOT EXISTS pgstattuple');
-  });
-
-  it('are every trigram index of the lead tables, each with a pending list of 16 MB', async () => {
+  it("are every trigram index of the lead tables, with PostgreSQL's default options", async () => {
     const { rows } = await db.query<{ name: string; options: string[] | null }>(
       `SELECT c.relname AS name, c.reloptions AS options
          FROM pg_index i
@@ -212,73 +194,26 @@ describe('the search indexes of the lead tables', () => {
         WHERE am.amname = 'gin'
           AND i.indrelid::regclass::text IN ('contact_submissions', 'demo_requests', 'get_started_requests', 'newsletter_subscribers')`,
     );
-    expect(rows.map((r) => r.name).sort()).toEqual([...SEARCH_INDEXES].sort());
-    for (const r of rows)
-      expect(r.options, r.name).toEqual(['fastupdate=on', 'gin_pending_list_limit=16384']);
+    expect(rows.map((r) => r.name).sort()).toEqual([
+      'contact_submissions_search_trgm_idx',
+      'demo_requests_search_trgm_idx',
+      'get_started_requests_search_trgm_idx',
+      'newsletter_subscribers_email_trgm_idx',
+    ]);
+    for (const r of rows) expect(r.options, r.name).toBeNull();
   });
 
-  it('find a new lead before its entries are merged, and after', async () => {
-    await mergeSearchIndexes(db);
+  it('find a new lead through the index', async () => {
     await insertContacts(db, [item('Pendingly Found')]);
-    expect(await pending(db)).toBeGreaterThan(0);
-    const search = () =>
-      inTransaction(db, async (c) => {
-        // The index, not a scan of the table, answers.
-        await c.query('SET LOCAL enable_seqscan = off');
-        const { rows } = await c.query<{ name: string }>(
-          `SELECT name FROM contact_submissions WHERE search_text LIKE '%pendingly%'`,
-        );
-        return rows.map((r) => r.name);
-      });
-    expect(await search()).toEqual(['Pendingly Found']);
-    expect(await mergeSearchIndexes(db)).toBeGreaterThan(0);
-    expect(await pending(db)).toBe(0);
-    expect(await mergeSearchIndexes(db)).toBe(0);
-    expect(await search()).toEqual(['Pendingly Found']);
-  });
-
-  it('are left to autovacuum, said once, by an account that does not own them', async () => {
-    const role = `reader_${randomBytes(4).toString('hex')}`;
-    await db.query(`CREATE ROLE ${role} LOGIN PASSWORD 'not-the-owner'`);
-    const url = new URL(db.options.connectionString!);
-    url.username = role;
-    url.password = 'not-the-owner';
-    const reader = createPool(url.toString(), 1);
-    const lines: { level: number; msg: string }[] = [];
-    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    try {
-      await expect(mergeSearchIndexes(reader)).rejects.toMatchObject({ code: '42501' });
-      const merge = startSearchIndexMerge(reader, log, 10);
-      await expect.poll(() => lines.length).toBe(1);
-      // Rounds every 10 ms would have said it again by now, had the merging gone on.
-      await new Promise((r) => setTimeout(r, 200));
-      await merge.stop();
-      expect(lines.map((l) => [l.level, l.msg])).toEqual([
-        [40, 'this database account does not own the search indexes: autovacuum merges their new entries'],
-      ]);
-    } finally {
-      await reader.end();
-      await db.query(`DROP ROLE ${role}`);
-    }
-  });
-
-  it('are merged by the job worker as it starts, and every second after', async () => {
-    const t = await startTestApp({ leadRateLimitPerMinute: 0 });
-    try {
-      await t.db.query('CREATE EXTENSION IF NOT EXISTS pgstattuple');
-      await insertGuarded(t.db, contactKind, [item('Merged First')]);
-      expect(await pending(t.db)).toBeGreaterThan(0);
-      const worker = await startWorker({ db: t.db, config: t.config, log: createLogger('silent') });
-      try {
-        await expect.poll(() => pending(t.db), { timeout: 10_000 }).toBe(0);
-        await insertGuarded(t.db, contactKind, [item('Merged Next')]);
-        await expect.poll(() => pending(t.db), { timeout: 10_000 }).toBe(0);
-      } finally {
-        await worker.stop();
-      }
-    } finally {
-      await t.close();
-    }
+    const names = await inTransaction(db, async (c) => {
+      // The index, not a scan of the table, answers.
+      await c.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await c.query<{ name: string }>(
+        `SELECT name FROM contact_submissions WHERE search_text LIKE '%pendingly%'`,
+      );
+      return rows.map((r) => r.name);
+    });
+    expect(names).toEqual(['Pendingly Found']);
   });
 });
 

@@ -5,20 +5,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded.ts';
+import { startSmtp, type TestSmtp } from './smtp.ts';
 
 // `npm start` (scripts/start.mjs) as an operator runs it, with real processes and real signals:
-// after a crash it comes up again by itself, nothing of it outlives its supervisor, and
-// `npm run admin` works beside it (docs/operations.md#embedded-database). The API runs from its
-// sources through tsx (LEAD_DESK_TEST_API_ENTRY), as `npm test` may be rebuilding api/dist meanwhile.
+// the API and the job worker each in a process of its own; after a crash either comes up again by
+// itself, nothing of it outlives its supervisor, and `npm run admin` works beside it
+// (docs/operations.md#embedded-database, docs/operations.md#worker). Both run from their sources
+// through tsx (LEAD_DESK_TEST_API_ENTRY), as `npm test` may be rebuilding api/dist meanwhile.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSWORD = 'first password of the desk';
 
 let dir = '';
 let port = 0;
+let smtp: TestSmtp;
 const started: ChildProcess[] = [];
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
 
 afterAll(async () => {
   // Whatever a failed test left: the supervisors' process groups hold the API and PostgreSQL too.
@@ -32,6 +40,8 @@ afterAll(async () => {
   const pg = postmaster();
   if (pg && alive(pg)) process.kill(pg, 'SIGKILL');
   if (dir) await rm(dir, { recursive: true, force: true });
+  smtp?.release();
+  await smtp?.close();
 });
 
 /** Whether the process runs (a zombie does not). */
@@ -71,12 +81,37 @@ const healthy = () =>
     () => false,
   );
 
+/** Whether the worker `pid` runs and has said it started (its log line after the supervisor's). */
+function workerUp(lines: string[], pid: number) {
+  const from = lines.indexOf(`[start] worker: started (pid ${pid})`);
+  return (
+    from >= 0 &&
+    alive(pid) &&
+    lines.slice(from).some((l) => {
+      if (!l.startsWith('{')) return false;
+      const line = JSON.parse(l) as { msg?: string; service?: string };
+      return line.service === 'worker' && line.msg === 'job worker started';
+    })
+  );
+}
+
+/** The app role's connection to the embedded database the API started. */
+function appClient() {
+  const port = readFileSync(path.join(dir, 'pg/postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const password = readFileSync(path.join(dir, 'pg/lead-desk-leads_app.password'), 'utf8').trim();
+  return new pg.Client({
+    connectionString: `postgres://leads_app:${encodeURIComponent(password)}@127.0.0.1:${port}/leads`,
+  });
+}
+
 interface Supervisor {
   child: ChildProcess;
   /** Everything it and the API printed, line by line. */
   lines: string[];
   /** The pid of the API it started last. */
   api(): number;
+  /** The pid of the job worker it started last. */
+  worker(): number;
   ended(): boolean;
 }
 
@@ -99,6 +134,7 @@ async function npmStart(): Promise<Supervisor> {
       LOG_LEVEL: 'info',
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: PASSWORD,
+      SMTP_URL: smtp.url,
     },
   });
   started.push(child);
@@ -106,15 +142,16 @@ async function npmStart(): Promise<Supervisor> {
   for (const stream of [child.stdout!, child.stderr!])
     createInterface({ input: stream }).on('line', (line) => lines.push(line));
   const ended = () => child.exitCode !== null || child.signalCode !== null;
-  const api = () => {
-    const pids = lines.map((l) => /\[start\] api: started \(pid (\d+)\)/.exec(l)?.[1]).filter(Boolean);
-    return Number(pids.at(-1));
+  const pid = (name: string) => () => {
+    const pids = lines.map((l) => new RegExp(`\\[start\\] ${name}: started \\(pid (\\d+)\\)`).exec(l)?.[1]);
+    return Number(pids.filter(Boolean).at(-1));
   };
-  await until('the API answers', async () => {
+  const worker = pid('worker');
+  await until('the API answers and the worker is up', async () => {
     if (ended()) throw new Error(`npm start ended:\n${lines.join('\n')}`);
-    return healthy();
+    return (await healthy()) && workerUp(lines, worker());
   });
-  return { child, lines, api, ended };
+  return { child, lines, api: pid('api'), worker, ended };
 }
 
 describe('npm start', () => {
@@ -127,8 +164,9 @@ describe('npm start', () => {
     port = await freePort();
     supervisor = await npmStart();
     const api = supervisor.api();
+    const worker = supervisor.worker();
     const pg = postmaster()!;
-    expect(alive(api) && alive(pg)).toBe(true);
+    expect(alive(api) && alive(worker) && alive(pg)).toBe(true);
 
     process.kill(api, 'SIGKILL');
     await until('a new API answers', async () => supervisor.api() !== api && (await healthy()));
@@ -138,7 +176,64 @@ describe('npm start', () => {
       `[start] api: it left its PostgreSQL (pid ${pg}) running: stopping it`,
     );
     expect(supervisor.lines).toContain('[start] api: was killed (SIGKILL): starting it again in 1 s');
+    // The worker ran on the database that went: it stopped, and a new one runs on the new one.
+    expect(alive(worker)).toBe(false);
+    await until(
+      'a new worker is up',
+      () => supervisor.worker() !== worker && workerUp(supervisor.lines, supervisor.worker()),
+    );
   }, 180_000);
+
+  it('starts a killed worker again within seconds; the job it held is not left locked, its email goes out once', async () => {
+    smtp.hold();
+    const res = await fetch(`http://127.0.0.1:${port}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Killed Mid Send',
+        email: 'killed@example.com',
+        message: 'While it sends.',
+      }),
+    });
+    expect(res.status).toBe(201);
+    // The worker is sending the acknowledgment: its job is claimed, the SMTP server holds the DATA.
+    await until('the worker sends', () => smtp.holding() > 0, 30_000);
+    const worker = supervisor.worker();
+    process.kill(worker, 'SIGKILL');
+    await until(
+      'a new worker is up',
+      () => supervisor.worker() !== worker && workerUp(supervisor.lines, supervisor.worker()),
+      10_000,
+    );
+    expect(supervisor.lines).toContain('[start] worker: was killed (SIGKILL): starting it again in 1 s');
+    smtp.release();
+    const client = appClient();
+    await client.connect();
+    try {
+      const n = async (sql: string) => Number((await client.query<{ n: string }>(sql)).rows[0]!.n);
+      // The dead worker's job is unlocked by the new one at its start, not in graphile-worker's 4 hours.
+      await until(
+        'no job is left',
+        async () => (await n(`SELECT count(*) AS n FROM graphile_worker.jobs`)) === 0,
+        30_000,
+      );
+      // The message the dead worker was sending goes out again once its lease runs out (made to run
+      // out now, rather than in two minutes); the new worker's sweep takes it (every 30 s).
+      await client.query(`UPDATE mail_messages SET lease_until = clock_timestamp() WHERE status = 'sending'`);
+      await until(
+        'every email of the lead is sent or held',
+        async () =>
+          (await n(`SELECT count(*) AS n FROM mail_messages WHERE status NOT IN ('sent', 'held')`)) === 0,
+        60_000,
+      );
+      const sent = await n(`SELECT count(*) AS n FROM mail_messages WHERE status = 'sent'`);
+      expect(sent).toBeGreaterThan(0);
+      const received = smtp.received.filter((m) => m.to.includes('killed@example.com'));
+      expect(received.length).toBe(1);
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
 
   it('comes up again after the supervisor and the API were killed outright, stopping the database left behind', async () => {
     const pg = postmaster()!;
@@ -184,9 +279,15 @@ describe('npm start', () => {
 
   it('leaves nothing running once its supervisor is killed outright', async () => {
     const api = supervisor.api();
+    const worker = supervisor.worker();
     const pg = postmaster()!;
+    expect(alive(worker)).toBe(true);
     process.kill(supervisor.child.pid!, 'SIGKILL');
-    await until('the API and its PostgreSQL ended', () => !alive(api) && !alive(pg), 30_000);
+    await until(
+      'the API, the worker and PostgreSQL ended',
+      () => !alive(api) && !alive(worker) && !alive(pg),
+      30_000,
+    );
     expect(postmaster()).toBeUndefined();
   });
 });

@@ -1,16 +1,24 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiProcess, startOwnDatabase, type ApiProcess, type OwnDatabase } from './api-process.ts';
+import {
+  startApiProcess,
+  startOwnDatabase,
+  startWorkerProcess,
+  type ApiProcess,
+  type OwnDatabase,
+  type WorkerProcess,
+} from './api-process.ts';
 import { eventually, startSmtp, type TestSmtp } from './smtp.ts';
 
-// The API killed outright (SIGKILL) while its in-process worker is busy during a rush, then
-// started again as `npm start` would: the jobs the dead process held are unlocked at once, not
-// after graphile-worker's 4 hours, and every email goes out (docs/operations.md#locked-jobs).
+// The job worker killed outright (SIGKILL) while it is busy during a rush, then started again as
+// `npm start`'s supervisor does, told the dead one's pools: the jobs it held are unlocked at once,
+// not after graphile-worker's 4 hours, and every email goes out (docs/operations.md#worker).
 
 let database: OwnDatabase;
 let smtp: TestSmtp;
 let client: pg.Client;
-const apis: ApiProcess[] = [];
+let api: ApiProcess;
+const workers: WorkerProcess[] = [];
 
 beforeAll(async () => {
   database = await startOwnDatabase();
@@ -21,17 +29,14 @@ beforeAll(async () => {
 afterAll(async () => {
   smtp?.release();
   await client?.end().catch(() => {});
-  for (const api of apis) await api.kill('SIGKILL');
+  await api?.kill('SIGKILL');
+  for (const w of workers) await w.kill('SIGKILL');
   await smtp?.close();
   await database?.close();
 });
 
 const env = () => ({ SMTP_URL: smtp.url, SALES_NOTIFY_TO: 'sales@textflow.example', ALERT_DIGEST_AT: '0' });
-const start = async () => {
-  const api = await startApiProcess(database.url, env());
-  apis.push(api);
-  return api;
-};
+
 const count = async (sql: string) => Number((await client.query(sql)).rows[0].n);
 
 /** Leads from `connections` clients at once, each sending the next as soon as one is answered. */
@@ -59,18 +64,16 @@ function rush(api: ApiProcess, connections: number, max: number) {
   };
 }
 
-describe('an API killed while its worker is busy in a rush', () => {
+describe('a worker killed while it is busy in a rush', () => {
   it('reads no crontab file: graphile-worker is given no cron items at all', async () => {
-    const api = await start();
-    await new Promise((r) => setTimeout(r, 500));
-    expect(api.lines.filter((l) => /crontab/i.test(String(l.msg)))).toEqual([]);
-    await api.kill('SIGTERM');
+    api = await startApiProcess(database.url, env());
+    expect(api.worker.lines.filter((l) => /crontab/i.test(String(l.msg)))).toEqual([]);
   });
 
   it('has every job done within a minute of its next start, and loses no email', async () => {
     smtp.hold();
-    const first = await start();
-    const load = rush(first, 24, 3000);
+    const first = api.worker;
+    const load = rush(api, 24, 3000);
     // The worker is busy: a job of it waits in the SMTP server's DATA phase, claimed and locked.
     await eventually(async () => (smtp.holding() > 0 ? true : undefined), 30_000);
     expect(
@@ -82,7 +85,9 @@ describe('an API killed while its worker is busy in a rush', () => {
     const leads = await count(`SELECT count(*) AS n FROM contact_submissions`);
     expect(leads).toBeGreaterThan(0);
 
-    await start();
+    workers.push(
+      await startWorkerProcess(database.url, { ...env(), LEAD_DESK_DEAD_JOB_POOLS: first.pools.join(',') }),
+    );
     // Within a minute of the new start every job is done: nothing stays locked to the dead process.
     await eventually(
       async () => ((await count(`SELECT count(*) AS n FROM graphile_worker.jobs`)) === 0 ? true : undefined),

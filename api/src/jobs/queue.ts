@@ -28,13 +28,6 @@ function ownPool(databaseUrl: string, max: number, log: Logger): pg.Pool {
   return pool;
 }
 
-/**
- * The flag of work that may wait while the API of the process is busy (docs/operations.md#yield):
- * sales alerts (mail/queue.repo.ts) and webhook deliveries (the record-job-pools migration), not
- * the messages people wait for.
- */
-export const BACKGROUND_FLAG = 'background';
-
 export function workerLogger(log: Logger): WorkerLogger {
   return new WorkerLogger((scope) => (level, message, meta) => {
     const fields = { scope, ...(meta ?? {}) };

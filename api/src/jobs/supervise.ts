@@ -3,7 +3,6 @@ import { makeWorkerUtils, run, type RunnerOptions, type WorkerEvents } from 'gra
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
 import { pausable } from './pause.ts';
-import { forgetPools, recordPool, deadPoolsOfThisHost } from './pools.repo.ts';
 
 /**
  * One graphile-worker runner kept running (docs/operations.md#worker-restarts). graphile-worker
@@ -11,9 +10,8 @@ import { forgetPools, recordPool, deadPoolsOfThisHost } from './pools.repo.ts';
  * minutes); its `promise` then settles. The supervisor says so (log, `leaddesk_worker_restarts_total`),
  * waits (1 s, doubling up to 30 s while starts keep failing), unlocks the jobs the stopped pool
  * still held (graphile-worker's `forceUnlockWorkers`: that pool is known dead, it was ours) and
- * starts a new runner. Every pool it starts is recorded in the database with this host and
- * process, so the next start of a process on this host unlocks the jobs of one that was killed
- * outright (pools.repo.ts).
+ * starts a new runner. The pools of a worker process killed outright are unlocked the same way by
+ * the next one, which `npm start`'s supervisor tells their ids (worker.ts).
  */
 export interface SupervisedRunner {
   /** Stops the current runner (graceful: running jobs finish) and starts no other. */
@@ -35,6 +33,10 @@ export interface SuperviseOptions {
   cronItems?: RunnerOptions['parsedCronItems'];
   /** First wait before a restart, doubled up to 30 s while starts fail (default 1 s). */
   backoffMs?: number;
+  /** Pools of a process that is gone, whose jobs are unlocked before the first runner starts. */
+  deadPools?: string[];
+  /** Told the ids of every pool started. */
+  onPools?: (ids: string[]) => void;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -67,7 +69,6 @@ export async function superviseRunner(opts: SuperviseOptions): Promise<Supervise
     } finally {
       await utils.release();
     }
-    await forgetPools(db, ids);
   };
 
   const start = async () => {
@@ -84,14 +85,11 @@ export async function superviseRunner(opts: SuperviseOptions): Promise<Supervise
       events,
     });
     currentPools = pools;
-    await recordPool(db, pools).catch((err: unknown) =>
-      log.warn({ err, runner: name }, 'could not record the job pool; a kill would leave its jobs locked'),
-    );
+    opts.onPools?.(pools);
     return runner;
   };
 
-  // Pools of processes on this host that are gone (killed outright): their jobs are unlocked now.
-  const dead = await deadPoolsOfThisHost(db);
+  const dead = opts.deadPools ?? [];
   if (dead.length > 0) {
     await unlock(dead);
     log.warn({ pools: dead, runner: name }, 'unlocked the jobs of job pools whose process is gone');
@@ -135,10 +133,7 @@ export async function superviseRunner(opts: SuperviseOptions): Promise<Supervise
       stopping = true;
       wake();
       const runner = current;
-      if (runner) {
-        await runner.stop();
-        await forgetPools(db, currentPools).catch(() => {});
-      }
+      if (runner) await runner.stop();
       await loop;
     },
     poolIds: () => [...currentPools],

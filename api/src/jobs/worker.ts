@@ -2,7 +2,6 @@ import { parseCronItems, type TaskList } from 'graphile-worker';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
-import { startSearchIndexMerge } from '../leads/search-index.ts';
 import { startDigests } from '../mail/digest.ts';
 import type { DigestTemplate } from '../mail/digest.repo.ts';
 import { dispatch, requeueStale } from '../mail/queue.repo.ts';
@@ -14,12 +13,8 @@ import { RETENTION_TASK, retentionTask } from '../admin/privacy/retention.ts';
 import { deliverDeps, type DeliverDeps } from '../webhooks/deliver.ts';
 import { startWebhookRelay } from '../webhooks/relay.ts';
 import { webhookTasks } from '../webhooks/webhooks.tasks.ts';
-import { backgroundHandOver, type Foreground } from './foreground.ts';
-import { BACKGROUND_FLAG, workerLogger } from './queue.ts';
+import { workerLogger } from './queue.ts';
 import { superviseRunner, type SupervisedRunner } from './supervise.ts';
-
-/** The longest a busy API keeps background work waiting in an outbox (docs/operations.md#yield). */
-const YIELD_MAX_WAIT_MS = 30_000;
 
 export interface WorkerOptions {
   /** Seconds a claimed message stays one worker's (default 120: longer than any SMTP timeout). */
@@ -28,31 +23,27 @@ export interface WorkerOptions {
   sweepEveryMs?: number;
   /** How long the dispatcher waits after finding no new message (default 100 ms). */
   dispatchIdleMs?: number;
-  /** The HTTP server sharing this process: while it is busy, the worker takes fewer jobs (foreground.ts). */
-  yieldTo?: Foreground;
-  /**
-   * While that server is busy, how long background work may wait in its outbox before the relays
-   * hand it over all the same (default 30 s, docs/operations.md#yield).
-   */
-  yieldMaxWaitMs?: number;
   /** How often the alert digests look for a burst of waiting alerts (default 1 s). */
   digestEveryMs?: number;
   /** First wait before a failed job runner is started again (default 1 s, supervise.ts). */
   restartBackoffMs?: number;
+  /** Pools of a worker process killed outright, whose jobs are unlocked at start (worker.ts). */
+  deadPools?: string[];
+  /** Told the ids of every graphile-worker pool the runner starts (worker.ts tells `npm start`). */
+  onPools?: (ids: string[]) => void;
 }
 
 export interface Worker {
-  /** The supervised runners: one, or two beside a server it yields to. */
-  runners: SupervisedRunner[];
+  runner: SupervisedRunner;
   /** Takes no new job, lets running ones finish (graphile-worker's graceful shutdown), closes SMTP. */
   stop(): Promise<void>;
 }
 
 /**
- * The job worker: graphile-worker runners with every task (`send_mail`, the webhook deliveries), on
- * the given pool, and the two relays that turn outbox rows into jobs. Runs in the API process under
- * `npm start` and alone in the Docker stack's `worker` service (worker.ts); any number may run at
- * once (docs/operations.md#scale).
+ * The job worker: a graphile-worker runner with every task (`send_mail`, the webhook deliveries), on
+ * the given pool, and the two relays that turn outbox rows into jobs. Runs in a process of its own
+ * (worker.ts), under `npm start` as in the Docker stack; any number may run at once
+ * (docs/operations.md#scale).
  */
 export async function startWorker(
   deps: { db: Db; config: Config; log: Logger; metrics?: WorkerMetrics; webhooks?: DeliverDeps },
@@ -84,22 +75,6 @@ export async function startWorker(
       options: { backfillPeriod: 0 },
     },
   ]);
-  const supervise = (name: string, concurrency: number, forbiddenFlags?: () => string[] | null) =>
-    superviseRunner({
-      db,
-      log,
-      name,
-      cronItems: name === 'spare' ? undefined : cronItems,
-      backoffMs: opts.restartBackoffMs,
-      onRestart: () => deps.metrics?.workerRestarts.inc({ runner: name }),
-      options: {
-        concurrency,
-        pollInterval: config.workerPollIntervalMs,
-        logger: workerLogger(log),
-        taskList,
-        forbiddenFlags,
-      },
-    });
   const sweepOnce = () =>
     requeueStale(db).then(
       (n) => n > 0 && log.warn({ messages: n }, 'requeued messages whose worker stopped while sending'),
@@ -108,21 +83,22 @@ export async function startWorker(
   // Messages a dead worker was sending go back to the queue, with their history, before its
   // jobs are unlocked (supervise.ts) and would take them over silently.
   await sweepOnce();
-  // Beside a server it yields to (docs/operations.md#yield), the worker is two runners: one that
-  // takes any job, and one with the rest of its concurrency that takes no background work while
-  // the server is busy (graphile-worker's forbiddenFlags: nothing it claimed waits). The messages
-  // people wait for carry no flag and come first, so they have every runner during a rush, and
-  // background work (alerts, webhook deliveries) one job at a time.
-  const yieldTo = opts.yieldTo;
-  const runners =
-    yieldTo && config.workerConcurrency > 1
-      ? [
-          await supervise('steady', 1),
-          await supervise('spare', config.workerConcurrency - 1, () =>
-            yieldTo.busy() ? [BACKGROUND_FLAG] : null,
-          ),
-        ]
-      : [await supervise('jobs', config.workerConcurrency)];
+  const runner = await superviseRunner({
+    db,
+    log,
+    name: 'jobs',
+    cronItems,
+    backoffMs: opts.restartBackoffMs,
+    onRestart: () => deps.metrics?.workerRestarts.inc({ runner: 'jobs' }),
+    deadPools: opts.deadPools,
+    onPools: opts.onPools,
+    options: {
+      concurrency: config.workerConcurrency,
+      pollInterval: config.workerPollIntervalMs,
+      logger: workerLogger(log),
+      taskList,
+    },
+  });
   const sweep = setInterval(() => void sweepOnce(), opts.sweepEveryMs ?? 30_000);
   sweep.unref();
 
@@ -142,49 +118,31 @@ export async function startWorker(
         )
       : undefined;
 
-  // New leads' search entries wait in the indexes' pending lists until this merges them, during a
-  // rush too: merging a second of them at once is cheaper than each insert updating the index
-  // (docs/operations.md#search-index).
-  const searchIndexMerge = startSearchIndexMerge(db, log);
-
   // The dispatcher: new outbox rows become batch jobs within a fraction of a second. It polls
   // rather than listens, because a NOTIFY from every lead's transaction is what it spares them
   // (see the create-mail-outbox migration); while there is a backlog it does not wait at all.
-  // While the server it yields to is busy, it hands over only the messages people wait for, and
-  // the rest once it has waited long enough (docs/operations.md#yield): marking rows and adding
-  // jobs is PostgreSQL's work the submissions would wait for.
-  const maxWaitMs = opts.yieldMaxWaitMs ?? YIELD_MAX_WAIT_MS;
-  const handOver = backgroundHandOver(yieldTo, maxWaitMs);
   let dispatching = true;
   const dispatcher = (async () => {
     while (dispatching) {
-      const all = handOver.now();
-      const templates = all ? (digests?.digested() ?? []) : [];
+      const templates = digests?.digested() ?? [];
       const digestAt = templates.length > 0 ? digests!.at : null;
-      // Email not configured, nobody waits for a message: a busy server's turn is all there is.
-      // A failed hand-over (null) has not caught up.
-      const n =
-        all || transport
-          ? await dispatch(db, 1000, digestAt, transport !== null, templates, !all).catch((err: unknown) => {
-              log.warn({ err }, 'could not hand new emails to the job queue');
-              return null;
-            })
-          : 0;
-      if (all && n !== null && n < 1000) handOver.caughtUp();
+      const n = await dispatch(db, 1000, digestAt, transport !== null, templates).catch((err: unknown) => {
+        log.warn({ err }, 'could not hand new emails to the job queue');
+        return null;
+      });
       if (n === null || n < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
     }
   })();
-  // Webhook outbox rows become delivery jobs the same way (webhooks/relay.ts), all of them
-  // background work.
-  const relay = startWebhookRelay({ db, log, handOver: backgroundHandOver(yieldTo, maxWaitMs) });
+  // Webhook outbox rows become delivery jobs the same way (webhooks/relay.ts).
+  const relay = startWebhookRelay({ db, log });
   log.info({ concurrency: config.workerConcurrency, smtp: Boolean(transport) }, 'job worker started');
   return {
-    runners,
+    runner,
     async stop() {
       clearInterval(sweep);
       dispatching = false;
-      await Promise.all([dispatcher, relay.stop(), digests?.stop(), searchIndexMerge.stop()]);
-      await Promise.all(runners.map((r) => r.stop()));
+      await Promise.all([dispatcher, relay.stop(), digests?.stop()]);
+      await runner.stop();
       transport?.close();
       if (!deps.webhooks) webhooks.sender.close();
     },

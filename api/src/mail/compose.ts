@@ -117,7 +117,7 @@ function personMessage(row: OutboxRow, lead: PersonLead, config: ComposeConfig):
       to: [lead.email],
       subject,
       headers: {},
-      view: view(Invitation, { name: lead.name, title: subject, change: p.change, details }, ['change']),
+      view: view(Invitation, { name: lead.name, title: subject, change: p.change, details }),
       calendar: { method: p.method, content: invitationIcs(p, people) },
     },
   };

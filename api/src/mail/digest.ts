@@ -88,20 +88,16 @@ async function alertDigest(d: DigestDeps, rows: DigestRow[]): Promise<Composed> 
   const title = `${count(rows.length)} new leads`;
   const messageId = `<sales-digest.m${rows[0]!.id}-m${rows.at(-1)!.id}.n${rows.length}@${messageIdDomain(mailFrom)}>`;
   const parts = await renderParts(
-    view(
-      LeadDigest,
-      {
-        title,
-        intro:
-          `${count(rows.length)} leads arrived ${span(rows)}. ` +
-          'While leads arrive this fast, their alerts come together, one email a second; one by one again once it calms down.',
-        leads: lines,
-        more: `And ${count(rows.length - listed.length)} more, in the desk.`,
-        hasMore: rows.length > listed.length,
-        listUrl: listUrlOf(publicUrl, rows),
-      },
-      ['hasMore'],
-    ),
+    view(LeadDigest, {
+      title,
+      intro:
+        `${count(rows.length)} leads arrived ${span(rows)}. ` +
+        'While leads arrive this fast, their alerts come together, one email a second; one by one again once it calms down.',
+      leads: lines,
+      more: `And ${count(rows.length - listed.length)} more, in the desk.`,
+      hasMore: rows.length > listed.length,
+      listUrl: listUrlOf(publicUrl, rows),
+    }),
   );
   return {
     messageId,
@@ -126,27 +122,23 @@ async function assignedDigest(d: DigestDeps, rows: DigestRow[]): Promise<Compose
   const title = `${count(n)} ${n === 1 ? 'lead' : 'leads'} assigned to you`;
   const messageId = `<assigned-digest.m${rows[0]!.id}-m${rows.at(-1)!.id}.n${n}@${messageIdDomain(mailFrom)}>`;
   const parts = await renderParts(
-    view(
-      LeadDigest,
-      {
-        title,
-        intro:
-          `${count(n)} ${n === 1 ? 'lead was' : 'leads were'} assigned to you ${span(rows)}. ` +
-          'While leads arrive this fast, these emails come together, one a second; one by one again once it calms down.',
-        leads: listed.map((r) => {
-          const noun = kindBySlug(r.lead_kind)!.noun;
-          return {
-            title: `${noun[0]!.toUpperCase()}${noun.slice(1)} ${r.lead_id}`,
-            summary: `Assigned by ${r.by ?? 'the automatic assignment'}`,
-            deskUrl: deskUrlOf(publicUrl, r.lead_kind, r.lead_id),
-          };
-        }),
-        more: `And ${count(n - listed.length)} more, under "Mine" in the desk.`,
-        hasMore: n > listed.length,
-        listUrl: listUrlOf(publicUrl, rows, '?assignee=me'),
-      },
-      ['hasMore'],
-    ),
+    view(LeadDigest, {
+      title,
+      intro:
+        `${count(n)} ${n === 1 ? 'lead was' : 'leads were'} assigned to you ${span(rows)}. ` +
+        'While leads arrive this fast, these emails come together, one a second; one by one again once it calms down.',
+      leads: listed.map((r) => {
+        const noun = kindBySlug(r.lead_kind)!.noun;
+        return {
+          title: `${noun[0]!.toUpperCase()}${noun.slice(1)} ${r.lead_id}`,
+          summary: `Assigned by ${r.by ?? 'the automatic assignment'}`,
+          deskUrl: deskUrlOf(publicUrl, r.lead_kind, r.lead_id),
+        };
+      }),
+      more: `And ${count(n - listed.length)} more, under "Mine" in the desk.`,
+      hasMore: n > listed.length,
+      listUrl: listUrlOf(publicUrl, rows, '?assignee=me'),
+    }),
   );
   return {
     messageId,

@@ -1,7 +1,6 @@
 import type { Db, Queryable } from '../db/pool.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { components } from '@lead-desk/contract';
-import { BACKGROUND_FLAG } from '../jobs/queue.ts';
 import { DIGEST_TEMPLATES, digestible, type DigestTemplate } from './digest.repo.ts';
 
 type MailTemplate = components['schemas']['MailTemplate'];
@@ -10,12 +9,12 @@ type MailTemplate = components['schemas']['MailTemplate'];
 export const MESSAGES_PER_JOB = 20;
 
 /**
- * Who waits for a message decides its job (docs/operations.md#yield): a message to the person who
- * just acted (an acknowledgment, a newsletter confirmation, a demo invitation or its cancellation)
- * goes ahead of the rest (graphile-worker runs lower priorities first) and is never held back while
- * the API is busy; messages to the team (sales alerts, "assigned to you") are background work, as
- * webhook deliveries are (flag `background`). So is every message while email is not configured:
- * it is only held, and nobody waits for it.
+ * The one rule of the jobs' order (docs/operations.md#worker): a message to the person who just
+ * acted (an acknowledgment, a newsletter confirmation, a demo invitation or its cancellation) goes
+ * ahead of every other job (graphile-worker runs lower priorities first). Messages to the team
+ * (sales alerts, "assigned to you"), webhook deliveries (webhook_enqueue) and every message while
+ * email is not configured (only held: nobody waits for it) keep graphile-worker's default, 0. Team
+ * invitations are sent while the admin waits, not queued (admin/team/invitation-mail.ts).
  */
 export const WAITED_FOR: MailTemplate[] = [
   'acknowledgment',
@@ -23,10 +22,8 @@ export const WAITED_FOR: MailTemplate[] = [
   'demo-invitation',
   'demo-cancellation',
 ];
-/** As a literal list: the partial index of such messages (index-waited-for-mail migration) names the same. */
-const WAITED_FOR_LIST = WAITED_FOR.map((t) => `'${t}'`).join(', ');
 const WAITED_FOR_PRIORITY = -1;
-const BACKGROUND_PRIORITY = 0;
+const DEFAULT_PRIORITY = 0;
 
 /**
  * Hands new outbox rows (a lead's insert, a resend, a takeover) to graphile-worker: up to `limit`
@@ -35,9 +32,7 @@ const BACKGROUND_PRIORITY = 0;
  * how many rows it dispatched. The rows are marked and the jobs added in one transaction.
  * `digestAt`: when that many emails of one of the `digested` templates (sales alerts, "assigned to
  * you") or more wait, they are left for the next digests (digest.ts); null = each goes one by one.
- * `sending`: false while email is not configured. `waitedForOnly`: only the messages people wait
- * for, the rest left in the outbox (a busy API's worker, docs/operations.md#yield); found through
- * their own index however many others wait.
+ * `sending`: false while email is not configured.
  */
 export async function dispatch(
   db: Db,
@@ -45,7 +40,6 @@ export async function dispatch(
   digestAt: number | null = null,
   sending = true,
   digested: DigestTemplate[] = DIGEST_TEMPLATES,
-  waitedForOnly = false,
 ): Promise<number> {
   return inTransaction(db, async (client) => {
     const { rows } = await client.query<{ payload: { id: number }[]; priority: number }>(
@@ -59,7 +53,7 @@ export async function dispatch(
        due AS (
          SELECT id FROM mail_messages
           WHERE job_queued_at IS NULL
-            AND ${waitedForOnly ? `template IN (${WAITED_FOR_LIST})` : `NOT (${digestible('(SELECT templates FROM burst)')})`}
+            AND NOT (${digestible('(SELECT templates FROM burst)')})
           ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
        ),
        marked AS (
@@ -76,26 +70,19 @@ export async function dispatch(
         MESSAGES_PER_JOB,
         digestAt,
         WAITED_FOR_PRIORITY,
-        BACKGROUND_PRIORITY,
+        DEFAULT_PRIORITY,
         sending,
         WAITED_FOR,
         digested,
       ],
     );
     if (rows.length === 0) return 0;
-    // graphile-worker's own function (its public SQL API); 14 attempts over about 28 hours. The
-    // flag lets a busy API's worker leave background work for later (docs/operations.md#yield).
+    // graphile-worker's own function (its public SQL API); 14 attempts over about 28 hours.
     await client.query(
       `SELECT count(*) FROM graphile_worker.add_jobs(
-         (SELECT array_agg(ROW('send_mail', p, NULL, NULL, 14, NULL, pr,
-                               CASE WHEN pr = $3 THEN ARRAY[$4] END)::graphile_worker.job_spec)
+         (SELECT array_agg(ROW('send_mail', p, NULL, NULL, 14, NULL, pr, NULL)::graphile_worker.job_spec)
             FROM unnest($1::json[], $2::int[]) AS t (p, pr)))`,
-      [
-        rows.map((r) => JSON.stringify(r.payload)),
-        rows.map((r) => r.priority),
-        BACKGROUND_PRIORITY,
-        BACKGROUND_FLAG,
-      ],
+      [rows.map((r) => JSON.stringify(r.payload)), rows.map((r) => r.priority)],
     );
     return rows.reduce((n, r) => n + r.payload.length, 0);
   });

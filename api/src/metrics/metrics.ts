@@ -104,21 +104,11 @@ export function createMetrics(db: Db) {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** The counters the job worker moves, by name. */
-export const WORKER_COUNTERS = [
-  'emails',
-  'workerRestarts',
-  'retentionRows',
-  'retentionRuns',
-  'unhandledRejections',
-] as const;
-export type WorkerCounter = (typeof WORKER_COUNTERS)[number];
-
-/**
- * What the job worker counts with: the API's own counters, or, in the worker's thread under
- * `npm start`, counters that pass each count on to them (jobs/worker-thread.ts).
- */
-export type WorkerMetrics = { [K in WorkerCounter]: Pick<Metrics[K], 'inc'> };
+/** What the job worker counts with. */
+export type WorkerMetrics = Pick<
+  Metrics,
+  'emails' | 'workerRestarts' | 'retentionRows' | 'retentionRuns' | 'unhandledRejections'
+>;
 
 /** Times every request, labelled by the contract operation it matched (bounded cardinality). */
 export function requestTimer(metrics: Metrics): Middleware {

@@ -1,6 +1,5 @@
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
-import type { BackgroundHandOver } from '../jobs/foreground.ts';
 import { relayOutbox } from './relay.repo.ts';
 
 /** How often the relay looks for new events when the last look found few. */
@@ -14,13 +13,8 @@ const BATCH = 1000;
  * time, which held lead inserts to a tenth of their rate (see the create-webhooks migration and
  * docs/operations.md#webhooks). The outbox row is the durable promise: a relay that stops before
  * taking it leaves it for the next look, by this process or another (they skip each other's rows).
- * `handOver`: beside a busy API, deliveries are background work that may wait (jobs/foreground.ts
- * backgroundHandOver); a look it says no to waits for the next.
  */
-export function startWebhookRelay(
-  deps: { db: Db; log: Logger; handOver?: BackgroundHandOver },
-  intervalMs = RELAY_INTERVAL_MS,
-) {
+export function startWebhookRelay(deps: { db: Db; log: Logger }, intervalMs = RELAY_INTERVAL_MS) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
@@ -28,11 +22,8 @@ export function startWebhookRelay(
   const look = async () => {
     let wait = intervalMs;
     try {
-      if (deps.handOver?.now() ?? true) {
-        // A full batch means more are waiting: look again at once.
-        if ((await relayOutbox(deps.db, BATCH)) === BATCH) wait = 0;
-        else deps.handOver?.caughtUp();
-      }
+      // A full batch means more are waiting: look again at once.
+      if ((await relayOutbox(deps.db, BATCH)) === BATCH) wait = 0;
     } catch (err) {
       deps.log.warn({ err }, 'webhook relay could not take events from the outbox; trying again');
       wait = Math.max(intervalMs, 1000);

@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { generateSecret, generateURI, verifySync } from 'otplib';
+import QRCode from 'qrcode';
 
 /**
  * TOTP (RFC 6238: SHA-1, 6 digits, 30 s, as every authenticator app reads it), the secret's
@@ -6,16 +8,11 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } 
  */
 export const ISSUER = 'Lead Desk';
 
-// The TOTP and QR code libraries are loaded at the first use of a second factor, not with the API
-// (docs/operations.md#memory): most requests never need them.
-const otplib = () => import('otplib');
-
 export async function newSecret(): Promise<string> {
-  return (await otplib()).generateSecret({ length: 20 });
+  return generateSecret({ length: 20 });
 }
 
 export async function enrolmentOf(secret: string, username: string) {
-  const [{ generateURI }, { default: QRCode }] = await Promise.all([otplib(), import('qrcode')]);
   const otpauthUri = generateURI({ issuer: ISSUER, label: username, secret });
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -30,7 +27,6 @@ export async function verifyCode(
   code: string,
   afterStep: number | null,
 ): Promise<number | undefined> {
-  const { verifySync } = await otplib();
   const result = verifySync({
     secret,
     token: code,

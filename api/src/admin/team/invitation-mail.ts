@@ -17,8 +17,7 @@ const roleLabels = schemas.InvitedRole['x-enum-labels'] as Record<string, string
 /**
  * Sends one invitation email while the admin waits, so the desk says at once whether it went out
  * (an admin can send it again); without SMTP_URL it is held, and the desk shows its link
- * (docs/operations.md#team-invitations). One connection per message: invitations are rare, so
- * this module (and the renderer and SMTP client it loads) is imported only when one is sent.
+ * (docs/operations.md#team-invitations). One connection per message: invitations are rare.
  */
 export async function sendInvitation(
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>,

@@ -10,6 +10,7 @@ import type { AuditSource } from '../audit/audit.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { sendInvitation } from './invitation-mail.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import * as repo from './invitations.repo.ts';
 import { emailTaken, lockAccounts } from './team.repo.ts';
@@ -81,9 +82,6 @@ export function createTeamInvitations(
     inviter: string,
     link: ReturnType<typeof freshLink>,
   ) {
-    // Loaded on the first invitation only: the email renderer and SMTP client stay out of the API's
-    // memory until then (docs/operations.md#memory).
-    const { sendInvitation } = await import('./invitation-mail.ts');
     const outcome = await sendInvitation(config, { id, to, inviter, role, link: link.link });
     await repo.recordDelivery(db, id, link.hash, outcome);
     return (await repo.getInvitation(db, id))!;

@@ -1,1 +1,0 @@
-export declare const API_NODE_FLAGS: string[];
