@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { API_NODE_FLAGS } from '../../scripts/api-node-flags.mjs';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../api/src/db/embedded.ts';
 
 export { freePort };
@@ -64,7 +63,8 @@ export async function startApi(
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // BENCH_NODE_ARGS: extra node flags for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = [
-    ...(opts.nodeArgs ?? API_NODE_FLAGS),
+    // The API's flags as scripts/start.mjs and Dockerfile.api's CMD start it.
+    ...(opts.nodeArgs ?? ['--enable-source-maps', '--max-semi-space-size=4', '--max-old-space-size=512']),
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'api/dist/server.js')], {

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import type { Task } from 'graphile-worker';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
@@ -102,10 +101,6 @@ export function sendMailTask(d: SendMailDeps): Task {
     lead: unknown,
     key: Buffer,
   ): Promise<Rendering | { held: string }> {
-    // A job's messages render one per turn of the event loop, not all in one: under `npm start`
-    // the worker shares the process with visitors' requests, which go between them
-    // (docs/operations.md#yield).
-    await setImmediate();
     const composed = compose(row, lead, d.config, key);
     if (!composed.ok) return { held: composed.held };
     const m = composed.message;

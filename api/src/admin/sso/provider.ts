@@ -6,8 +6,7 @@ export interface SingleSignOnProvider {
   settings: OidcConfig;
   client: OpenIdClient.Configuration;
   /**
-   * openid-client, loaded with the provider: a server without single sign-on never loads it
-   * (docs/operations.md#memory).
+   * openid-client, loaded with the provider: a server without single sign-on never loads it.
    */
   oidc: typeof OpenIdClient;
   /** The provider's RP-initiated logout (`end_session_endpoint`), when it offers one. */
