@@ -3,13 +3,23 @@
 // The checks that read the sources (contract, types, lint, format) and the build run one after
 // another beside the unit and API tests, whose files mostly wait on PostgreSQL and timers (one lane,
 // not two: the API tests' timeouts need a core to answer in); the browser tests start once all of
-// them have passed. Nothing later starts after a failure. The last line sums up
-// the test counts.
+// them have passed. Nothing later starts after a failure. At the end it prints each step's time,
+// each runner's counts and slowest files, and the machine's load and a yardstick
+// (scripts/test-report.mjs, docs/testing.md#measuring); the last line sums up the test counts.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  cores,
+  loadLine,
+  playwrightSummary,
+  readReport,
+  slowestLines,
+  vitestSummary,
+  yardstick,
+} from './test-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-test-'));
@@ -17,6 +27,11 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const began = Date.now();
 let passed = 0;
 let failed = 0;
+const loadAtStart = loadLine();
+/** Each step's title and time, in the order they ended. */
+const timings = [];
+const vitestJson = path.join(out, 'vitest.json');
+const pwJson = path.join(out, 'playwright.json');
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
@@ -45,6 +60,7 @@ function step(title, cmd, args, { env = {}, live = false } = {}) {
         if (text) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
       }
       console.log(`=== ${title}: ${ok ? 'ok' : 'FAILED'} in ${seconds(started)}`);
+      timings.push({ title, ms: Date.now() - started, ok });
       resolve(ok);
     });
   });
@@ -64,8 +80,42 @@ async function pool(steps, width) {
   return allOk;
 }
 
+/** What the run measured; nothing in it may keep the last line from being printed. */
+function summary() {
+  const total = seconds(began);
+  console.log('\n=== summary');
+  for (const t of timings)
+    console.log(`  ${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.title}${t.ok ? '' : ' (FAILED)'}`);
+  for (const [runner, file, read] of [
+    ['vitest', vitestJson, vitestSummary],
+    ['playwright', pwJson, playwrightSummary],
+  ]) {
+    const report = readReport(file);
+    if (!report) {
+      console.log(`\n${runner}: no report (it did not run, or did not finish)`);
+      continue;
+    }
+    const r = read(report);
+    console.log(`\n${runner}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+    console.log(`${runner}: the 15 slowest files`);
+    for (const line of slowestLines(r.files, root)) console.log(line);
+  }
+  const y = yardstick();
+  console.log(`\nnpm test: ${total} in all`);
+  console.log(
+    `machine: ${cores()} cores, load (1, 5, 15 min) ${loadAtStart} at the start, ${loadLine()} at the end`,
+  );
+  console.log(
+    `yardstick: SHA-256 at ${y.mibPerSecond.toFixed(0)} MiB/s on one core (${y.seconds.toFixed(2)} s)`,
+  );
+}
+
 function finish(ok) {
-  console.log(`\nnpm test: ${seconds(began)} in all`);
+  try {
+    summary();
+  } catch (err) {
+    console.log(`\n(the summary failed: ${err instanceof Error ? err.message : String(err)})`);
+  }
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(ok && failed === 0 ? 0 : 1);
 }
@@ -91,9 +141,16 @@ const checks = [
   ...(hasE2e ? [['build', 'npm', ['run', 'build']]] : []),
 ];
 
-const vitestJson = path.join(out, 'vitest.json');
+const checksStarted = Date.now();
 const [checksOk, unitOk] = await Promise.all([
-  pool(checks, 1),
+  pool(checks, 1).then((ok) => {
+    timings.push({
+      title: 'the checks and the build, one after another',
+      ms: Date.now() - checksStarted,
+      ok,
+    });
+    return ok;
+  }),
   step(
     'unit and API tests (vitest, real PostgreSQL)',
     bin('vitest'),
@@ -105,8 +162,8 @@ if (!checksOk) failed += 1;
 // The JSON report decides, not only the exit code: a failed test is a failure whatever Vitest's
 // exit status says, and nothing later starts after it.
 let unitPassed = unitOk;
-if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+const r = readReport(vitestJson);
+if (r) {
   passed += r.numPassedTests;
   failed += r.numFailedTests + (unitOk ? 0 : r.numFailedTests === 0 ? 1 : 0);
   if (r.numFailedTests > 0 || r.success === false) unitPassed = false;
@@ -115,23 +172,27 @@ if (existsSync(vitestJson)) {
     if (r.numFailedTests === 0) failed += Math.max(1, r.numFailedTestSuites ?? 0);
     console.log(`=== unit and API tests: FAILED (the report lists failures)`);
   }
-} else if (!unitOk) failed += 1;
+} else if (!unitOk || existsSync(vitestJson)) {
+  // No report from a failed run, or a report that cannot be read: one failure.
+  failed += 1;
+  unitPassed = false;
+}
 if (!checksOk || !unitPassed) finish(false);
 
 if (hasE2e) {
-  const pwJson = path.join(out, 'playwright.json');
   const e2eOk = await step(
     'end-to-end tests (Playwright, Chromium)',
     bin('playwright'),
     ['test', '--reporter=list,json'],
     { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson }, live: true },
   );
-  if (existsSync(pwJson)) {
-    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats ?? {};
+  const pwReport = readReport(pwJson);
+  if (pwReport) {
+    const s = pwReport.stats ?? {};
     passed += s.expected ?? 0;
     // A test that did not run (its project's dependency failed) is a failure too.
     failed += (s.unexpected ?? 0) + (s.flaky ?? 0) + (s.skipped ?? 0);
     if (!e2eOk && !s.unexpected) failed += 1;
-  } else if (!e2eOk) failed += 1;
+  } else if (!e2eOk || existsSync(pwJson)) failed += 1;
 }
 finish(true);

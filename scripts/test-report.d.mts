@@ -1,0 +1,18 @@
+export interface FileTime {
+  file: string;
+  ms: number;
+  tests: number;
+}
+export interface RunnerSummary {
+  passed: number;
+  failed: number;
+  skipped: number;
+  files: FileTime[];
+}
+export declare function readReport(file: string | undefined): unknown;
+export declare function vitestSummary(report: unknown): RunnerSummary;
+export declare function playwrightSummary(report: unknown): RunnerSummary;
+export declare function slowestLines(files: FileTime[], root: string, count?: number): string[];
+export declare function yardstick(): { seconds: number; mibPerSecond: number };
+export declare function loadLine(): string;
+export declare function cores(): number;
