@@ -17,6 +17,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
+  // A flake is a defect, found with `npm run test:repeat` (docs/testing.md#repeating-a-file).
   retries: 0,
   // A test's own budget; each expectation has 10 s of its own. The longest walks (several people
   // signing in, each password a 128 MiB scrypt hash on the API's lowest-priority thread) took 45 s
@@ -67,7 +68,9 @@ export default defineConfig({
         command: 'node scripts/e2e-server.mjs',
         url: `http://127.0.0.1:${port}/api/health`,
         timeout: 240_000,
-        reuseExistingServer: !process.env.CI,
+        // Under CI a server already on the port is an error, except the one `npm run test:repeat`
+        // started for all its runs (scripts/test-repeat.mjs).
+        reuseExistingServer: !process.env.CI || process.env.E2E_REUSE_SERVER === '1',
         stdout: 'ignore',
         stderr: 'pipe',
         env: { E2E_PORT: String(port), E2E_ADMIN_PASSWORD: adminPassword },
