@@ -20,8 +20,12 @@ function newest(dir) {
   return latest;
 }
 
+// The builds never see the server's NODE_ENV: Vite would build the site for it (the test servers'
+// NODE_ENV=test, docs/testing.md#password-cost, would give React's development build).
+const { NODE_ENV: _serverEnv, ...buildEnv } = process.env;
+
 function run(args) {
-  const r = spawnSync(npm, args, { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(npm, args, { cwd: root, stdio: 'inherit', env: buildEnv });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

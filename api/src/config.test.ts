@@ -24,6 +24,27 @@ describe('configuration', () => {
     });
   });
 
+  it('hashes passwords at the production cost unless a test server of its own asks for less', () => {
+    expect(loadConfig({}).passwordHashCost).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordHashCost).toBe('production');
+    const testServer = { PASSWORD_HASH_COST: 'test', NODE_ENV: 'test' };
+    expect(loadConfig(testServer).passwordHashCost).toBe('test');
+    expect(loadConfig({ ...testServer, HOST: '::1' }).passwordHashCost).toBe('test');
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'test' })).toThrow(
+      'PASSWORD_HASH_COST=test is for tests only: it needs NODE_ENV=test (NODE_ENV is unset)',
+    );
+    expect(() => loadConfig({ ...testServer, NODE_ENV: 'production' })).toThrow(
+      'it needs NODE_ENV=test (NODE_ENV is "production")',
+    );
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'desk.example'])
+      expect(() => loadConfig({ ...testServer, HOST: host })).toThrow(
+        `PASSWORD_HASH_COST=test is for tests only: it needs HOST on loopback (HOST is "${host}")`,
+      );
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'cheap' })).toThrow(
+      'PASSWORD_HASH_COST must be one of production, test',
+    );
+  });
+
   it('keeps personal data by the RETENTION_* settings: days, or off', () => {
     expect(loadConfig({}).retention).toEqual({
       leadDays: null,

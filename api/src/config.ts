@@ -49,6 +49,8 @@ export const LOCAL_LOGIN_MODES = ['all', 'owner', 'off'] as const;
 export type LocalLogin = (typeof LOCAL_LOGIN_MODES)[number];
 const SSO_ROLES = ['viewer', 'member', 'admin'] as const;
 export type AutoAssignMode = (typeof AUTO_ASSIGN_MODES)[number];
+export const PASSWORD_HASH_COSTS = ['production', 'test'] as const;
+export type PasswordHashCost = (typeof PASSWORD_HASH_COSTS)[number];
 
 const environment = z.object({
   PORT: whole(8080, 0),
@@ -84,6 +86,13 @@ const environment = z.object({
    * Unset, 256, or off behind a trusted proxy, whose connections all come from its one address.
    */
   HTTP_MAX_CONNECTIONS_PER_ADDRESS: whole(-1, 0),
+  /**
+   * Tests only: `test` hashes new passwords at a cost of 1 MiB instead of 128 MiB; refused unless
+   * NODE_ENV=test and HOST is a loopback address (docs/operations.md#password-hashing).
+   */
+  PASSWORD_HASH_COST: oneOf(PASSWORD_HASH_COSTS, 'production'),
+  /** Read only to allow PASSWORD_HASH_COST=test: test runners set `test`, the Docker image `production`. */
+  NODE_ENV: text(),
   ADMIN_USERNAME: ruled(usernameProblem).transform((v) => normaliseUsername(v ?? 'admin')),
   ADMIN_PASSWORD: ruled(passwordProblem),
   /** Who gets a new lead (docs/operations.md#auto-assign): nobody (`off`) or the least busy member. */
@@ -181,6 +190,8 @@ export interface Config {
   maxConnectionsPerAddress: number;
   adminUsername: string;
   adminPassword: string | undefined;
+  /** PASSWORD_HASH_COST: the scrypt cost of the passwords hashed (admin/auth/password.ts). */
+  passwordHashCost: PasswordHashCost;
   adminMfa: MfaPolicy;
   /** The key that encrypts TOTP secrets: ADMIN_MFA_KEY, or read (created if missing) from adminMfaKeyFile. */
   adminMfaKey: Buffer | undefined;
@@ -266,6 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? listeningUrl(e.HOST!, e.PORT)).replace(/\/+$/, '');
   const oidc = oidcConfig(e, publicUrl);
+  const hashCostProblem = passwordHashCostProblem(e);
+  if (hashCostProblem) throw new Error(`Invalid configuration:\n  ${hashCostProblem}`);
   const withPassword = (databaseUrl: string | undefined, password: string | undefined) => {
     if (!databaseUrl || password === undefined) return databaseUrl;
     const url = new URL(databaseUrl);
@@ -300,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.HTTP_MAX_CONNECTIONS_PER_ADDRESS >= 0 ? e.HTTP_MAX_CONNECTIONS_PER_ADDRESS : e.TRUST_PROXY ? 0 : 256,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     adminMfa: e.ADMIN_MFA,
     adminMfaKey: e.ADMIN_MFA_KEY,
     adminMfaKeyFile: e.ADMIN_MFA_KEY_FILE ?? path.join(dataDir, 'mfa-key'),
@@ -336,6 +350,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionSchedule: e.RETENTION_SCHEDULE!,
   };
 }
+
+/**
+ * The test cost is for a test's own server only: one started by a test runner (NODE_ENV=test,
+ * which Vitest sets and the e2e servers set; the Docker image sets production) that nobody else
+ * can reach (HOST on loopback; the Docker image listens on 0.0.0.0). A real install would need
+ * both changed, and PASSWORD_HASH_COST set, to hash its passwords cheaply
+ * (docs/operations.md#password-hashing).
+ */
+function passwordHashCostProblem(e: z.infer<typeof environment>): string | undefined {
+  if (e.PASSWORD_HASH_COST !== 'test') return undefined;
+  if (e.NODE_ENV !== 'test')
+    return `PASSWORD_HASH_COST=test is for tests only: it needs NODE_ENV=test (NODE_ENV is ${e.NODE_ENV ? `"${e.NODE_ENV}"` : 'unset'})`;
+  if (!isLoopback(e.HOST!))
+    return `PASSWORD_HASH_COST=test is for tests only: it needs HOST on loopback (HOST is "${e.HOST}")`;
+  return undefined;
+}
+
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(host);
 
 /**
  * Single sign-on's settings, checked together: an issuer without its client, a client without its

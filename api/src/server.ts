@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ensureFirstAdmin } from './admin/admin.service.ts';
 import { loadOrCreateKey } from './admin/auth/mfa-key.ts';
+import { usePasswordHashCost } from './admin/auth/password.ts';
 import { discoverProvider, type SingleSignOnProvider } from './admin/sso/provider.ts';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
@@ -22,6 +23,7 @@ try {
   console.error((err as Error).message);
   process.exit(1);
 }
+usePasswordHashCost(config.passwordHashCost);
 const log = createLogger(config.logLevel);
 // Started by `npm start`'s supervisor (scripts/start.mjs) with a channel to it: the channel closes
 // when the supervisor ends, even killed outright, and this process then stops with its database.

@@ -95,6 +95,9 @@ function own(entry: string, env: Record<string, string>, ipc = false): OwnProces
       METRICS_PORT: '',
       LEAD_RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'info',
+      // Passwords at the test cost, as the harness's (docs/testing.md#password-cost).
+      NODE_ENV: 'test',
+      PASSWORD_HASH_COST: 'test',
       ...env,
     },
   });

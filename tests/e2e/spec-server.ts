@@ -49,8 +49,11 @@ export async function startSpecServer(env: Record<string, string>, port?: number
       SPAM_CHALLENGE_RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
       METRICS_PORT: '',
-      // As the shared e2e server's (scripts/e2e-server.mjs): light proof-of-work challenges.
+      // As the shared e2e server's (scripts/e2e-server.mjs): light proof-of-work challenges, and
+      // passwords hashed at the test cost (docs/testing.md#password-cost).
       SPAM_CHALLENGE_MAX_NUMBER: '1000',
+      NODE_ENV: 'test',
+      PASSWORD_HASH_COST: 'test',
       ...env,
     },
   });

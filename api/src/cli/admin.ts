@@ -18,7 +18,7 @@ import {
   setEmail,
 } from '../admin/team/accounts.service.ts';
 import { normaliseUsername, passwordProblem, usernameProblem } from '../admin/auth/credential-rules.ts';
-import { hashPassword } from '../admin/auth/password.ts';
+import { hashPassword, usePasswordHashCost } from '../admin/auth/password.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
@@ -63,6 +63,7 @@ try {
   console.error((err as Error).message);
   process.exit(2);
 }
+usePasswordHashCost(config.passwordHashCost);
 
 async function readPassword(): Promise<string> {
   if (config.adminPassword) return config.adminPassword;

@@ -1,12 +1,18 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { PasswordHashCost } from '../../config.ts';
 import { passwordHasher, type Lane } from './hasher.ts';
 
 // OWASP's scrypt floor: N=2^17, r=8, p=1 (128 MiB per hash). Hashes are self-describing, so
-// raising the cost later still verifies old ones.
-const N = 2 ** 17;
+// raising the cost later still verifies old ones, and verifying reads the cost from the hash.
+// `test` (PASSWORD_HASH_COST=test, tests only: docs/operations.md#password-hashing) is N=2^10
+// (1 MiB); the configuration refuses it on a real server.
+const SCRYPT_N: Record<PasswordHashCost, number> = { production: 2 ** 17, test: 2 ** 10 };
+let N = SCRYPT_N.production;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
+const dummyHash = () =>
+  `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
 
 const optionsFor = (n: number, r: number, p: number): ScryptOptions => ({
   N: n,
@@ -53,8 +59,20 @@ export async function verifyPassword(
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** Verifying against this when the user does not exist keeps both answers equally slow. */
-export const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+/**
+ * Verifying against this when the user does not exist keeps both answers equally slow (at the
+ * cost new passwords get).
+ */
+export let DUMMY_HASH = dummyHash();
+
+/**
+ * The cost of the passwords this process hashes from now on (config.passwordHashCost), set where
+ * the configuration is read (server.ts, the admin CLI, the tests' harness).
+ */
+export function usePasswordHashCost(cost: PasswordHashCost): void {
+  N = SCRYPT_N[cost];
+  DUMMY_HASH = dummyHash();
+}
 
 /** 24 random bytes as base64url: 192 bits, typeable, no ambiguous padding. */
 export function generatePassword(): string {
