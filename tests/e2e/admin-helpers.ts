@@ -21,27 +21,45 @@ type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
  * test here must not log out or sign in again in its page; the tests of signing in itself use
  * `@playwright/test`'s `test`, or `test.use({ signedIn: false })`, and sign in on their own.
  */
-export const test = base.extend<{ signedIn: boolean }, { adminCookies: Cookies }>({
-  signedIn: [true, { option: true }],
-  adminCookies: [
-    async ({ playwright }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL!;
-      const api = await playwright.request.newContext({ baseURL, storageState: undefined });
-      const res = await api.post('/api/admin/login', {
-        data: ADMIN,
-        headers: { Origin: new URL(baseURL).origin },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-      await use((await api.storageState()).cookies);
-      await api.dispose();
+export const test = base.extend<{ signedIn: boolean }, { adminCookies: Cookies; deskApi: APIRequestContext }>(
+  {
+    signedIn: [true, { option: true }],
+    adminCookies: [
+      async ({ playwright }, use, workerInfo) => {
+        const baseURL = workerInfo.project.use.baseURL!;
+        const api = await playwright.request.newContext({ baseURL, storageState: undefined });
+        const res = await api.post('/api/admin/login', {
+          data: ADMIN,
+          headers: { Origin: new URL(baseURL).origin },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+        await use((await api.storageState()).cookies);
+        await api.dispose();
+      },
+      { scope: 'worker' },
+    ],
+    /**
+     * The desk's API with the worker's session, for a test that checks what the API stored while its
+     * own page stays a visitor's (`test.use({ signedIn: false })`; tests/e2e/stored-leads.ts). It
+     * only reads: it never signs in or out, which would end the session every test shares.
+     */
+    deskApi: [
+      async ({ playwright, adminCookies }, use, workerInfo) => {
+        const api = await playwright.request.newContext({
+          baseURL: workerInfo.project.use.baseURL!,
+          storageState: { cookies: adminCookies, origins: [] },
+        });
+        await use(api);
+        await api.dispose();
+      },
+      { scope: 'worker' },
+    ],
+    context: async ({ context, signedIn, adminCookies }, use) => {
+      if (signedIn) await context.addCookies(adminCookies);
+      await use(context);
     },
-    { scope: 'worker' },
-  ],
-  context: async ({ context, signedIn, adminCookies }, use) => {
-    if (signedIn) await context.addCookies(adminCookies);
-    await use(context);
   },
-});
+);
 
 /** A tag no other test or earlier run uses, so a search finds exactly this test's leads. */
 export const uniqueTag = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;

@@ -1,17 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './admin-helpers.ts';
 import { leadFormCases } from './lead-form-cases.ts';
 import { unique } from './site-form-helpers.ts';
 import { storedLeads } from './stored-leads.ts';
 
 // Every lead form works with JavaScript off (docs/product.md#forms-without-javascript): a real form
 // posting to the API, which answers with a page.
-test.use({ javaScriptEnabled: false });
+test.use({ javaScriptEnabled: false, signedIn: false });
 
 for (const { form: label, path, fill, button, success, list } of leadFormCases) {
   test(`${label}: sent without JavaScript, stored once, and the success text shows`, async ({
     page,
-    request,
-    baseURL,
+    deskApi,
   }) => {
     await page.goto(path);
     const form = page.getByRole('form', { name: label });
@@ -19,7 +19,7 @@ for (const { form: label, path, fill, button, success, list } of leadFormCases) 
     await fill(form, tag);
     await form.getByRole('button', { name: button }).click();
     await expect(success(page)).toBeVisible();
-    await expect.poll(() => storedLeads(request, baseURL!, list, tag)).toBe(1);
+    await expect.poll(() => storedLeads(deskApi, list, tag)).toBe(1);
   });
 }
 

@@ -12,7 +12,7 @@ export interface LeadFormCase {
   button: string;
   /** The success text of the form, word for word (docs/product.md#forms). */
   success: (page: Page) => Locator;
-  list: Parameters<typeof storedLeads>[2];
+  list: Parameters<typeof storedLeads>[1];
 }
 
 export const leadFormCases: LeadFormCase[] = [
