@@ -83,6 +83,8 @@ export async function startSmtp() {
     },
     /** Connections clients opened so far. */
     connections: () => connections,
+    /** Connections closed so far (by either side). */
+    closedConnections: () => closed.size,
     /** Messages waiting in a held DATA phase. */
     holding: () => holding,
     /** Waits until `n` messages were received (or `until` holds), failing after `ms`. */
