@@ -339,6 +339,41 @@ describe('a person’s data', () => {
     expect(fresh.rows[0].id).not.toBe(mine.subscriber);
   });
 
+  it('finds a person in a lead’s attribution by the whole address only, through its index', async () => {
+    const ada = personNamed('Ada', 'Attributed');
+    const lead = (name: string, attribution: Record<string, string>) =>
+      post('/api/contact', {
+        name,
+        email: `${name.toLowerCase().replace(/ /g, '.')}@example.net`,
+        message: 'From a campaign link.',
+        ...attribution,
+      });
+    const term = await lead('Term Reader', { utmTerm: ada.email });
+    const page = await lead('Campaign Reader', { utmCampaign: `spring ${ada.email.toUpperCase()} promo` });
+    const longer = await lead('Longer Address', { utmContent: `x${ada.email}.uk` });
+    for (const r of [term, page, longer]) expect([r.status, r.body.detail]).toEqual([201, undefined]);
+
+    const found = await admin.get('/api/admin/personal-data').query({ email: ada.email });
+    expect(found.status).toBe(200);
+    const ids = (found.body.leads.contact as { id: number }[]).map((l) => l.id);
+    expect(ids).toEqual([term.body.id, page.body.id]);
+
+    // The lookup can use the index of the attribution's addresses (its expression is the query's).
+    for (const table of ['contact_submissions', 'demo_requests', 'get_started_requests']) {
+      const plan = await app.t.db.query(
+        `BEGIN; SET LOCAL enable_seqscan = off;
+         EXPLAIN SELECT id FROM ${table} WHERE email = 'x@example.org' OR lead_attribution_addresses(landing_page,
+           referrer, utm_source, utm_medium, utm_campaign, utm_term, utm_content) @> ARRAY['x@example.org'];
+         COMMIT;`,
+      );
+      const lines = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }[])
+        .flatMap((r) => r.rows ?? [])
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+      expect(lines).toContain(`${table}_attribution_addresses`);
+    }
+  });
+
   it('corrects a lead’s name, email, phone and company, recording only which fields changed', async () => {
     const cleo = personNamed('Cleo', 'Fairweather');
     const leads = await leaveLeads(cleo);

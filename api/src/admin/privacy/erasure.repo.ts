@@ -73,6 +73,13 @@ export const ATTRIBUTION_HOLDS = (col: (c: string) => string = (c) => c) => {
 };
 
 /**
+ * Whether a lead table's row holds the address ($1) in its attribution, through the index of the
+ * addresses each lead's attribution holds (migration index-attribution-addresses, the same whole
+ * addresses as addressPattern finds): the lead tables hold millions of rows, the held leads few.
+ */
+const ATTRIBUTION_INDEXED_HOLDS = `lead_attribution_addresses(${ATTRIBUTION_COLUMNS.join(', ')}) @> ARRAY[$1::text]`;
+
+/**
  * Erases these leads and everything about them, in the caller's transaction (docs/product.md#personal-data).
  * The lead rows are locked first, so a concurrent change of one (a status change, a note) either
  * commits before and is erased here, or waits and finds the lead erased. `addresses` are the
@@ -251,12 +258,12 @@ async function eraseByAddress(db: Queryable, addresses: string[]): Promise<numbe
  */
 export async function leadsOfAddress(db: Queryable, email: string): Promise<LeadRef[]> {
   const { rows } = await db.query<LeadRef>(
-    `SELECT 'contact' AS kind, id FROM contact_submissions WHERE email = $1 OR ${ATTRIBUTION_HOLDS()}
-     UNION ALL SELECT 'demo', id FROM demo_requests WHERE email = $1 OR ${ATTRIBUTION_HOLDS()}
-     UNION ALL SELECT 'get-started', id FROM get_started_requests WHERE email = $1 OR ${ATTRIBUTION_HOLDS()}
+    `SELECT 'contact' AS kind, id FROM contact_submissions WHERE email = $1 OR ${ATTRIBUTION_INDEXED_HOLDS}
+     UNION ALL SELECT 'demo', id FROM demo_requests WHERE email = $1 OR ${ATTRIBUTION_INDEXED_HOLDS}
+     UNION ALL SELECT 'get-started', id FROM get_started_requests WHERE email = $1 OR ${ATTRIBUTION_INDEXED_HOLDS}
      UNION ALL SELECT 'newsletter', id FROM newsletter_subscribers WHERE email = $1
      ORDER BY 1, 2`,
-    [email, addressPattern(email) ?? null],
+    [email],
   );
   return rows;
 }
