@@ -41,8 +41,8 @@ export type MfaPolicy = (typeof MFA_POLICIES)[number];
 
 /**
  * Every environment variable the API reads, checked once at start: a wrong value stops the process
- * with a message naming the variable, instead of surfacing later as odd behaviour. Nothing else in
- * `api/src` reads `process.env`. `.env.example` lists them for operators.
+ * with a message naming the variable, instead of surfacing later as odd behaviour. `.env.example`
+ * lists them, and the few that scripts/ and api/src read on their own, for operators.
  */
 export const AUTO_ASSIGN_MODES = ['off', 'least-open'] as const;
 export const LOCAL_LOGIN_MODES = ['all', 'owner', 'off'] as const;
@@ -167,6 +167,9 @@ const environment = z.object({
     .transform((v) => (v === undefined || v === '' ? 'info' : v))
     .pipe(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
 });
+
+/** The names of the variables above, for the check that `.env.example` lists them (config-env-example.test.ts). */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(environment.shape);
 
 export interface Config {
   port: number;
