@@ -1,8 +1,8 @@
 // npm run bench:admin — the admin desk at a million leads of each kind and a million audit
 // entries: server time of the overview, of list pages (first, deep, search) and of the audit page
 // (first, deep, each filter) through the real API over HTTP, and the API process's peak memory
-// while it streams each full CSV export: the API as the Docker stack runs it (the job worker in a
-// service of its own), then once more as npm start runs it (the worker's thread in its process).
+// while it streams each full CSV export (the API process as npm start and the Docker stack run it;
+// the job worker is a process of its own).
 import os from 'node:os';
 import pg from 'pg';
 import { encodeCursor } from '../api/src/admin/leads/filters.repo.ts';
@@ -181,7 +181,7 @@ try {
   // benchmark sends, to read its own timing.
   const api = await startApi(
     db.url,
-    { TRUST_PROXY: '1', LOG_LEVEL: 'info', ADMIN_PASSWORD: PASSWORD, WORKER_IN_PROCESS: 'false' },
+    { TRUST_PROXY: '1', LOG_LEVEL: 'info', ADMIN_PASSWORD: PASSWORD },
     { onLogLine },
   );
   try {
@@ -281,28 +281,6 @@ try {
     const worst = goal.reduce((a, b) => (b.server.p95 > a.server.p95 ? b : a));
     const peak = Math.max(...exports.map((e) => e.peakMb));
     await api.stop();
-
-    // The same export from the API as npm start runs it, with the job worker's thread in its
-    // process: more at rest by that thread's heap (reported, not in the goal's line).
-    const single = await startApi(
-      db.url,
-      { TRUST_PROXY: '1', LOG_LEVEL: 'info', ADMIN_PASSWORD: PASSWORD, WORKER_IN_PROCESS: 'true' },
-      { onLogLine },
-    );
-    try {
-      console.log(`\nthe same from the API as npm start runs it, the job worker's thread in its process:`);
-      const list = LISTS[0]!;
-      await exportOnce(
-        single.url,
-        await signIn(single.url),
-        single.pid,
-        list,
-        await tableCount(db.url, list.table),
-      );
-    } finally {
-      await single.stop();
-    }
-
     console.log(`\nworst p95: ${worst.name} (${fmt(worst.server.p95)} ms); load average ${load()}`);
     console.log(`p95_ms: ${fmt(worst.server.p95)} export_peak_mb: ${fmt(peak)}`);
   } finally {

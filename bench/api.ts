@@ -16,10 +16,10 @@ import { startBenchReceiver, subscribe } from './lib/webhook-receiver.ts';
 
 const CONNECTIONS = 32;
 /**
- * Where the job worker runs while the API is measured: `in-process` (as npm start runs it, the
- * default), `process` (its own process, as the Docker stack runs it) or `off`.
+ * Whether the job worker runs while the API is measured: `process` (its own process, as npm start
+ * and the Docker stack run it; the default) or `off`.
  */
-const WORKER = process.env.BENCH_WORKER ?? 'in-process';
+const WORKER = process.env.BENCH_WORKER ?? 'process';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WEBHOOK = process.env.BENCH_WEBHOOK !== '0';
 /**
@@ -192,12 +192,11 @@ try {
     ...webhookEnv,
     SPAM_CHALLENGE: SPAM,
     SPAM_CHALLENGE_MAX_NUMBER: SPAM_MAX_NUMBER,
-    ...(WORKER === 'in-process' ? {} : { WORKER_IN_PROCESS: 'false' }),
   });
   const worker = WORKER === 'process' ? await startWorkerProcess(db.url, webhookEnv) : undefined;
   if (AUTO_ASSIGN !== 'off') await seedMembers(db.url, MEMBERS);
   console.log(`automatic assignment: ${AUTO_ASSIGN}${AUTO_ASSIGN === 'off' ? '' : `, ${MEMBERS} members`}`);
-  console.log(`\nThe job worker: ${WORKER} (BENCH_WORKER=in-process|process|off)`);
+  console.log(`\nThe job worker: ${WORKER} (BENCH_WORKER=process|off)`);
   const receiver = await startBenchReceiver(0);
   try {
     if (WEBHOOK) await subscribe(api.url, PASSWORD, receiver);
@@ -278,8 +277,7 @@ try {
       );
     }
     if (WORKER !== 'off') {
-      // The in-process worker yields to requests while they saturate the server
-      // (docs/operations.md#yield): what it left for later, and how long it takes once they stop.
+      // What the worker had not done yet when the load stopped, and how long it took then.
       const drained = await drain(db.url);
       console.log(
         `follow-up after the load: ${drained.messages} emails and ${drained.deliveries} webhook deliveries waiting, all done ${fmt(drained.seconds)} s later`,

@@ -60,7 +60,6 @@ try {
   const api = await startApi(db.url, {
     ADMIN_PASSWORD: PASSWORD,
     LEAD_RATE_LIMIT_PER_MINUTE: '0',
-    WORKER_IN_PROCESS: 'off',
     LOG_LEVEL: 'warn',
   });
   try {

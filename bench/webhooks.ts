@@ -5,7 +5,7 @@
 import os from 'node:os';
 import pg from 'pg';
 import { percentile } from './lib/sampling.ts';
-import { fmt, startApi, startDatabase } from './lib/stack.ts';
+import { fmt, startApi, startDatabase, startWorkerProcess } from './lib/stack.ts';
 import { startBenchReceiver, subscribe } from './lib/webhook-receiver.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5000);
@@ -23,15 +23,20 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 const db = await startDatabase();
 const receiver = await startBenchReceiver(FAIL_SHARE);
 try {
-  const api = await startApi(db.url, {
-    LEAD_RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: PASSWORD,
+  const webhookEnv = {
     WEBHOOK_ALLOW_HTTP: '1',
     WEBHOOK_ALLOW_PRIVATE: '1',
     WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
     WORKER_POLL_INTERVAL_MS: '200',
+  };
+  const api = await startApi(db.url, {
+    LEAD_RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: PASSWORD,
+    ...webhookEnv,
   });
+  // The job worker in its own process, as npm start and the Docker stack run it.
+  const worker = await startWorkerProcess(db.url, webhookEnv);
   try {
     await subscribe(api.url, PASSWORD, receiver);
     console.log(
@@ -103,6 +108,7 @@ try {
       `delivered: ${delivered} of ${total} lost: ${total - delivered} first_attempt_p95_ms: ${percentile(firstAttempt, 95)}`,
     );
   } finally {
+    await worker.stop();
     await api.stop();
   }
 } finally {
