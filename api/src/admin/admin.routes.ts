@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Handlers } from '../http/typed.ts';
-import type { AdminPrincipal, AuthService } from './auth/auth.service.ts';
+import type { AuthService } from './auth/auth.service.ts';
+import type { AdminPrincipal } from '../http/principal.ts';
 import type { AdminLeadsService } from './leads/admin-leads.service.ts';
 import type { SingleSignOn } from './sso/sso.service.ts';
 

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { AdminPrincipal } from '../admin/auth/auth.service.ts';
+import type { AdminPrincipal } from '../http/principal.ts';
 import { requestSource } from '../admin/audit/audit.ts';
 import type { Logger } from '../http/logger.ts';
 import type { Handlers } from '../http/typed.ts';

@@ -1,5 +1,6 @@
 import type { Role } from '../../contract/load.ts';
 import type { Db, Queryable } from '../../db/pool.ts';
+import type { AdminPrincipal } from '../../http/principal.ts';
 
 export interface AdminUser {
   id: number;
@@ -121,7 +122,7 @@ export async function resetSecondFactor(db: Queryable, username: string): Promis
 
 /** How a session began; one begun at the identity provider keeps its ID token for the sign-out. */
 export interface SignedInWith {
-  signedInWith: 'password' | 'single-sign-on';
+  signedInWith: AdminPrincipal['signedInWith'];
   idToken: string | null;
 }
 

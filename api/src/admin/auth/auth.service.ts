@@ -1,12 +1,13 @@
 import type { Context } from 'koa';
-import type { Config, MfaPolicy } from '../../config.ts';
-import type { Operation, Role } from '../../contract/load.ts';
+import type { Config } from '../../config.ts';
+import type { Operation } from '../../contract/load.ts';
 import type { Db } from '../../db/pool.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import { insertAuditEntry } from '../audit/audit.repo.ts';
 import { requestSource, type AuditRecord } from '../audit/audit.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import type { AdminPrincipal, SecondFactorStatus } from '../../http/principal.ts';
 import * as repo from './auth.repo.ts';
 import { clearCookie, hashToken, newToken, readCookie, setCookie } from './cookies.ts';
 import { normaliseUsername } from './credential-rules.ts';
@@ -14,30 +15,6 @@ import { HasherBusyError, passwordHasher, type Lane } from './hasher.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
 import { createSecondFactor } from './second-factor.service.ts';
 import { createThrottle, refusalPause, securityEvent } from './throttle.ts';
-
-export interface SecondFactorStatus {
-  policy: MfaPolicy;
-  enrolled: boolean;
-  /** ADMIN_MFA=required and not enrolled: only enrolment (and the session, logout) answers. */
-  mustEnrol: boolean;
-  recoveryCodesLeft: number;
-}
-
-export interface AdminPrincipal {
-  adminId: number;
-  username: string;
-  /** What the account may do (docs/operations.md#roles). */
-  role: Role;
-  expiresAt: Date;
-  secondFactor: SecondFactorStatus;
-  /** Hash of this session's id, to keep it when others end. */
-  sessionHash: Buffer;
-  /** How the session began: a password (and code), or the identity provider (docs/operations.md#single-sign-on). */
-  signedInWith: repo.SignedInWith['signedInWith'];
-  signedInAt: Date;
-  /** An account made by single sign-on has no password of the desk. */
-  hasPassword: boolean;
-}
 
 export type LoginResult =
   | { signedIn: AdminPrincipal }

@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
-import type { AdminPrincipal } from './auth.service.ts';
+import type { AdminPrincipal } from '../../http/principal.ts';
 import * as repo from './auth.repo.ts';
 import { hashToken, readCookie } from './cookies.ts';
 import { HasherBusyError } from './hasher.ts';

@@ -8,7 +8,7 @@ import {
   newsletterKind,
   type LeadKind,
 } from '../../leads/lead-kinds.ts';
-import type { AdminPrincipal } from '../auth/auth.service.ts';
+import type { AdminPrincipal } from '../../http/principal.ts';
 import { requestSource } from '../audit/audit.ts';
 import type { AdminLeadsService } from './admin-leads.service.ts';
 import type { AssigneeFilter, LeadFilter } from './filters.repo.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { requestSource } from '../audit/audit.ts';
 import type { Handlers } from '../../http/typed.ts';
-import type { AdminPrincipal } from '../auth/auth.service.ts';
+import type { AdminPrincipal } from '../../http/principal.ts';
 import type { InvitationService } from '../leads/invitations.service.ts';
 import type { DeskMailService } from './desk-mail.service.ts';
 

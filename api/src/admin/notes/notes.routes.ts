@@ -1,4 +1,4 @@
-import type { AdminPrincipal } from '../auth/auth.service.ts';
+import type { AdminPrincipal } from '../../http/principal.ts';
 import { requestSource } from '../audit/audit.ts';
 import type { Handlers } from '../../http/typed.ts';
 import type { NotesService } from './notes.service.ts';

@@ -1,6 +1,6 @@
 import type { components } from '@lead-desk/contract';
 import type { Context } from 'koa';
-import type { AdminPrincipal } from '../auth/auth.service.ts';
+import type { AdminPrincipal } from '../../http/principal.ts';
 import { hashToken, newToken } from '../auth/cookies.ts';
 import { normaliseUsername, passwordProblem, usernameProblem } from '../auth/credential-rules.ts';
 import { insertAdmin } from '../auth/auth.repo.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Operation, Role } from '../../contract/load.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { AdminPrincipal } from '../auth/auth.service.ts';
+import type { AdminPrincipal } from '../../http/principal.ts';
 
 /**
  * The role check of every secured operation (docs/operations.md#roles): the contract's roles are

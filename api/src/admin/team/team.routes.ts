@@ -1,5 +1,5 @@
 import { session } from '../admin.routes.ts';
-import type { AdminPrincipal } from '../auth/auth.service.ts';
+import type { AdminPrincipal } from '../../http/principal.ts';
 import { requestSource } from '../audit/audit.ts';
 import type { Handlers } from '../../http/typed.ts';
 import type { TeamInvitations } from './invitations.service.ts';

@@ -1,5 +1,5 @@
 import type { components } from '@lead-desk/contract';
-import type { AdminPrincipal } from '../auth/auth.service.ts';
+import type { AdminPrincipal } from '../../http/principal.ts';
 import { insertAuditEntry } from '../audit/audit.repo.ts';
 import type { AuditSource } from '../audit/audit.ts';
 import type { Db } from '../../db/pool.ts';
