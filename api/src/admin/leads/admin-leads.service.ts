@@ -6,7 +6,7 @@ import type { LeadKind } from '../../leads/lead-kinds.ts';
 import * as repo from './admin-leads.repo.ts';
 import { csvBatches } from './csv-export.repo.ts';
 import type { LeadFilter, ListOptions } from './filters.repo.ts';
-import { csvStream } from './csv.ts';
+import { csvStream } from '../../db/csv.ts';
 import { overview } from './overview.repo.ts';
 import { emitLeadChange } from '../../webhooks/lead-events.ts';
 import { insertAuditEntry } from '../audit/audit.repo.ts';

@@ -1,17 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- helpers here use only table/column names, never the row type */
 import type { Db } from '../../db/pool.ts';
+import { csvCellSql } from '../../db/csv.ts';
 import type { LeadKind } from '../../leads/lead-kinds.ts';
 import { CURSOR_TS, cursorOf, filters, where, type LeadFilter } from './filters.repo.ts';
-
-/**
- * One CSV cell from a text expression: a value a spreadsheet would read as a formula (a leading
- * =, +, -, @, tab or carriage return) gets a leading apostrophe (OWASP's CSV injection advice),
- * then RFC 4180 quoting when it holds a quote, comma or line break.
- */
-export function csvCellSql(value: string): string {
-  const neutral = `CASE WHEN left(${value}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || ${value} ELSE ${value} END`;
-  return `CASE WHEN ${value} ~ E'[",\\r\\n]' THEN '"' || replace(${neutral}, '"', '""') || '"' ELSE ${neutral} END`;
-}
 
 /**
  * Every matching row as CSV lines, newest first, in keyset batches of `batch` rows, each batch
