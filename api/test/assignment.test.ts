@@ -1,7 +1,7 @@
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/admin/auth/password.ts';
-import { cliSource } from '../src/admin/audit/audit.ts';
+import { cliSource } from '../src/audit/audit.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { startWorker, type Worker } from '../src/jobs/worker.ts';
 import { createAccount } from '../src/admin/team/accounts.service.ts';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from './contract.ts';
-import { cliSource } from '../src/admin/audit/audit.ts';
+import { cliSource } from '../src/audit/audit.ts';
 import { hashPassword } from '../src/admin/auth/password.ts';
 import { createAccount } from '../src/admin/team/accounts.service.ts';
 import { createTeam, PASSWORD, signedInAs } from './team-helpers.ts';

@@ -1,7 +1,7 @@
 import type supertest from 'supertest';
 import type { Role } from '../src/contract/load.ts';
 import { hashPassword } from '../src/admin/auth/password.ts';
-import { cliSource } from '../src/admin/audit/audit.ts';
+import { cliSource } from '../src/audit/audit.ts';
 import { createAccount } from '../src/admin/team/accounts.service.ts';
 import type { TestApp } from './harness.ts';
 

@@ -5,7 +5,7 @@ import { generateSync } from 'otplib';
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { startSmtp } from './smtp.ts';
-import { cliSource } from '../src/admin/audit/audit.ts';
+import { cliSource } from '../src/audit/audit.ts';
 import { hashPassword } from '../src/admin/auth/password.ts';
 import { createAccount } from '../src/admin/team/accounts.service.ts';
 import { createTeam, PASSWORD as TEAM_PASSWORD, signedInAs } from './team-helpers.ts';

@@ -9,7 +9,7 @@
 // other users of the machine can see).
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { cliSource } from '../admin/audit/audit.ts';
+import { cliSource } from '../audit/audit.ts';
 import type { Role } from '../contract/load.ts';
 import {
   createAccount,

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 /**
  * A UTF-8 CSV stream: a BOM (so spreadsheets pick the encoding) and the header line, then the
  * rows' lines as they come (written by the database: csvBatches in admin/leads/csv-export.repo.ts,
- * auditCsvBatches in admin/audit/audit.repo.ts). Headers are plain words and need no quoting. The
+ * auditCsvBatches in audit/audit.repo.ts). Headers are plain words and need no quoting. The
  * text goes to the socket as it is, without a Buffer copy per chunk, and at most two chunks wait
  * for a slow reader.
  */

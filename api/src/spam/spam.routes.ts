@@ -1,4 +1,4 @@
-import { requestSource } from '../admin/audit/audit.ts';
+import { requestSource } from '../audit/audit.ts';
 import type { Handlers } from '../http/typed.ts';
 import type { SpamService } from './spam.service.ts';
 

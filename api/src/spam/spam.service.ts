@@ -1,6 +1,6 @@
 import type { components } from '@lead-desk/contract';
-import { insertAuditEntry } from '../admin/audit/audit.repo.ts';
-import type { AuditSource } from '../admin/audit/audit.ts';
+import { insertAuditEntry } from '../audit/audit.repo.ts';
+import type { AuditSource } from '../audit/audit.ts';
 import type { Db } from '../db/pool.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { notFound } from '../http/errors.ts';

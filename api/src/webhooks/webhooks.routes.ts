@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { AdminPrincipal } from '../http/principal.ts';
-import { requestSource } from '../admin/audit/audit.ts';
+import { requestSource } from '../audit/audit.ts';
 import type { Logger } from '../http/logger.ts';
 import type { Handlers } from '../http/typed.ts';
 import type { WebhookService } from './webhooks.service.ts';

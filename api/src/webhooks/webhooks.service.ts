@@ -1,7 +1,7 @@
 import type { components } from '@lead-desk/contract';
 import type { Config } from '../config.ts';
-import { insertAuditEntry } from '../admin/audit/audit.repo.ts';
-import { namesOnly, type AuditRecord, type AuditSource } from '../admin/audit/audit.ts';
+import { insertAuditEntry } from '../audit/audit.repo.ts';
+import { namesOnly, type AuditRecord, type AuditSource } from '../audit/audit.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { Queryable } from '../db/pool.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';

@@ -4,8 +4,8 @@ import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { kindBySlug, leadKinds, type LeadKind } from '../../leads/lead-kinds.ts';
-import { insertAuditEntry } from '../audit/audit.repo.ts';
-import type { AuditSource } from '../audit/audit.ts';
+import { insertAuditEntry } from '../../audit/audit.repo.ts';
+import type { AuditSource } from '../../audit/audit.ts';
 import * as repo from './assignment.repo.ts';
 
 type S = components['schemas'];

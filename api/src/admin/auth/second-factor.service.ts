@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Config } from '../../config.ts';
-import { insertAuditEntry } from '../audit/audit.repo.ts';
-import { requestSource } from '../audit/audit.ts';
+import { insertAuditEntry } from '../../audit/audit.repo.ts';
+import { requestSource } from '../../audit/audit.ts';
 import type { Db, Queryable } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';

@@ -9,7 +9,7 @@ import {
   type LeadKind,
 } from '../../leads/lead-kinds.ts';
 import type { AdminPrincipal } from '../../http/principal.ts';
-import { requestSource } from '../audit/audit.ts';
+import { requestSource } from '../../audit/audit.ts';
 import type { AdminLeadsService } from './admin-leads.service.ts';
 import type { AssigneeFilter, LeadFilter } from './filters.repo.ts';
 

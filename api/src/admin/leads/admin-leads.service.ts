@@ -9,8 +9,8 @@ import type { LeadFilter, ListOptions } from './filters.repo.ts';
 import { csvStream } from '../../db/csv.ts';
 import { overview } from './overview.repo.ts';
 import { emitLeadChange } from '../../webhooks/lead-events.ts';
-import { insertAuditEntry } from '../audit/audit.repo.ts';
-import type { AuditSource } from '../audit/audit.ts';
+import { insertAuditEntry } from '../../audit/audit.repo.ts';
+import type { AuditSource } from '../../audit/audit.ts';
 
 export interface Page<T> {
   items: T[];

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { requestSource } from '../audit/audit.ts';
+import { requestSource } from '../../audit/audit.ts';
 import type { Handlers } from '../../http/typed.ts';
 import type { AdminPrincipal } from '../../http/principal.ts';
 import type { InvitationService } from '../leads/invitations.service.ts';

@@ -1,8 +1,8 @@
 import type { components } from '@lead-desk/contract';
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { insertAuditEntry } from '../audit/audit.repo.ts';
-import type { AuditSource } from '../audit/audit.ts';
+import { insertAuditEntry } from '../../audit/audit.repo.ts';
+import type { AuditSource } from '../../audit/audit.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { kindBySlug } from '../../leads/lead-kinds.ts';
 import { requeue } from '../../mail/queue.repo.ts';

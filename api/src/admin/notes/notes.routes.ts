@@ -1,5 +1,5 @@
 import type { AdminPrincipal } from '../../http/principal.ts';
-import { requestSource } from '../audit/audit.ts';
+import { requestSource } from '../../audit/audit.ts';
 import type { Handlers } from '../../http/typed.ts';
 import type { NotesService } from './notes.service.ts';
 

@@ -10,7 +10,7 @@ import {
   type LeadKind,
 } from '../../leads/lead-kinds.ts';
 import { deliveryPayload } from '../../webhooks/deliver.ts';
-import { auditEntriesAbout } from '../audit/audit.repo.ts';
+import { auditEntriesAbout } from '../../audit/audit.repo.ts';
 import { listNotes } from '../notes/notes.repo.ts';
 import { addressPattern, ATTRIBUTION_HOLDS, IN_REFS, pairs, type LeadRef } from './erasure.repo.ts';
 

@@ -1,4 +1,4 @@
-import { requestSource } from '../audit/audit.ts';
+import { requestSource } from '../../audit/audit.ts';
 import type { Handlers, Query } from '../../http/typed.ts';
 import type { PersonQuery, PrivacyService } from './privacy.service.ts';
 

@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker';
-import { deleteAuditEntriesOlderThan, insertAuditEntry } from '../audit/audit.repo.ts';
+import { deleteAuditEntriesOlderThan, insertAuditEntry } from '../../audit/audit.repo.ts';
 import type { RetentionDays } from '../../config.ts';
 import type { Db, Queryable } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';

@@ -3,8 +3,8 @@ import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { insertAdmin, resetSecondFactor, updateEmail, updatePassword } from '../auth/auth.repo.ts';
 import { emailTaken } from './team.repo.ts';
-import { insertAuditEntry } from '../audit/audit.repo.ts';
-import type { AuditSource } from '../audit/audit.ts';
+import { insertAuditEntry } from '../../audit/audit.repo.ts';
+import type { AuditSource } from '../../audit/audit.ts';
 
 /**
  * Accounts made and repaired outside the desk (the first start, `npm run admin`), each change

@@ -1,6 +1,6 @@
 import { session } from '../admin.routes.ts';
 import type { AdminPrincipal } from '../../http/principal.ts';
-import { requestSource } from '../audit/audit.ts';
+import { requestSource } from '../../audit/audit.ts';
 import type { Handlers } from '../../http/typed.ts';
 import type { TeamInvitations } from './invitations.service.ts';
 import type { TeamService } from './team.service.ts';

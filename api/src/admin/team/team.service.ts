@@ -1,7 +1,7 @@
 import type { components } from '@lead-desk/contract';
 import type { AdminPrincipal } from '../../http/principal.ts';
-import { insertAuditEntry } from '../audit/audit.repo.ts';
-import type { AuditSource } from '../audit/audit.ts';
+import { insertAuditEntry } from '../../audit/audit.repo.ts';
+import type { AuditSource } from '../../audit/audit.ts';
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound } from '../../http/errors.ts';

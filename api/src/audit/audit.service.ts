@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { Db } from '../../db/pool.ts';
-import { badRequest } from '../../http/errors.ts';
-import { csvStream } from '../../db/csv.ts';
+import type { Db } from '../db/pool.ts';
+import { badRequest } from '../http/errors.ts';
+import { csvStream } from '../db/csv.ts';
 import { auditCsvBatches, insertAuditEntry, listAuditEntries, type AuditFilters } from './audit.repo.ts';
 import type { AuditSource } from './audit.ts';
 

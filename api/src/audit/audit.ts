@@ -1,7 +1,7 @@
 import type { components } from '@lead-desk/contract';
 import type { Context } from 'koa';
-import type { Role } from '../../contract/load.ts';
-import type { AdminPrincipal } from '../../http/principal.ts';
+import type { Role } from '../contract/load.ts';
+import type { AdminPrincipal } from '../http/principal.ts';
 
 type S = components['schemas'];
 export type AuditAction = S['AuditAction'];

@@ -1,6 +1,6 @@
 import type { components } from '@lead-desk/contract';
-import type { Db, Queryable } from '../../db/pool.ts';
-import { csvCellSql } from '../../db/csv.ts';
+import type { Db, Queryable } from '../db/pool.ts';
+import { csvCellSql } from '../db/csv.ts';
 import type { AuditRecord, AuditSource } from './audit.ts';
 
 type S = components['schemas'];

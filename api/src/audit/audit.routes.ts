@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import type { Logger } from '../../http/logger.ts';
-import type { Handlers, Query } from '../../http/typed.ts';
+import type { Logger } from '../http/logger.ts';
+import type { Handlers, Query } from '../http/typed.ts';
 import type { AuditFilters } from './audit.repo.ts';
 import { requestSource } from './audit.ts';
 import type { AuditService } from './audit.service.ts';
