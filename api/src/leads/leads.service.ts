@@ -5,7 +5,7 @@ import { HttpError, tooManyRequests } from '../http/errors.ts';
 import type { Logger } from '../http/logger.ts';
 import { requestHash } from '../limits/idempotency.ts';
 import { OverLimitCache } from '../limits/rate-limit.ts';
-import { createBatcher } from './batcher.ts';
+import { createBatcher } from '../db/batcher.ts';
 import type { contactKind, demoKind, getStartedKind } from './lead-kinds.ts';
 import { type LeadKind } from './lead-kinds.ts';
 import { requestSubscription } from '../newsletter/newsletter.repo.ts';
@@ -83,7 +83,7 @@ export function createLeadService(db: Db, config: Config, log: Logger, metrics: 
     }
   }
 
-  // Concurrent submissions to one table share a statement and a commit (see batcher.ts). A failed
+  // Concurrent submissions to one table share a statement and a commit (see db/batcher.ts). A failed
   // batch is retried item by item unless the database is down, so one bad row fails alone.
   const batchers = new Map<LeadKind<unknown>, (item: repo.GuardedItem) => Promise<repo.GuardedResult>>();
   const insertFor = (kind: BatchedKind) => {

@@ -3,7 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
-import { createBatcher } from '../leads/batcher.ts';
+import { createBatcher } from '../db/batcher.ts';
 import type { WorkerMetrics } from '../metrics/metrics.ts';
 import { LINK_KEY } from '../newsletter/tokens.ts';
 import type { Secrets } from '../secrets/secrets.ts';
@@ -88,7 +88,7 @@ const stored = (row: ClaimedRow): Rendering | null =>
  * they are recorded as failed instead (docs/operations.md#email).
  */
 export function sendMailTask(d: SendMailDeps): Task {
-  // Outcomes from all running jobs share statements (see leads/batcher.ts), so recording a message
+  // Outcomes from all running jobs share statements (see db/batcher.ts), so recording a message
   // costs a fraction of a round trip and happens within milliseconds of the server's answer.
   const recordOne = createBatcher((items: Recorded[]) => record(d.db, items), {
     maxInFlight: 2,
