@@ -5,7 +5,7 @@
 // the job worker is a process of its own).
 import os from 'node:os';
 import pg from 'pg';
-import { encodeCursor } from '../api/src/admin/leads/filters.repo.ts';
+import { encodeCursor } from '../api/src/db/cursor.ts';
 import { hashPassword } from '../api/src/admin/auth/password.ts';
 import { LEAD_TABLES, loadTable } from './lib/admin-data.ts';
 import { auditShapes, loadAudit } from './lib/admin-audit.ts';

@@ -1,5 +1,5 @@
 import type { components } from '@lead-desk/contract';
-import { decodeCursor, encodeCursor } from '../admin/leads/filters.repo.ts';
+import { decodeCursor, encodeCursor } from '../db/cursor.ts';
 import type { Db, Queryable } from '../db/pool.ts';
 import { webhookIdOf } from './payloads.ts';
 

@@ -1,15 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- helpers here use only table/column names, never the row type */
+import { CURSOR_TS, cursorOf } from '../../db/cursor.ts';
 import type { Db } from '../../db/pool.ts';
 import type { LeadKind } from '../../leads/lead-kinds.ts';
-import {
-  CURSOR_TS,
-  cursorOf,
-  filters,
-  isFiltered,
-  where,
-  type AssigneeFilter,
-  type ListOptions,
-} from './filters.repo.ts';
+import { filters, isFiltered, where, type AssigneeFilter, type ListOptions } from './filters.repo.ts';
 
 /** Up to `limit` rows after the cursor, newest first, each with its exact cursor timestamp. */
 async function pageRows(db: Db, kind: LeadKind<any>, opts: ListOptions) {

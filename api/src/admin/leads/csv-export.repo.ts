@@ -2,7 +2,8 @@
 import type { Db } from '../../db/pool.ts';
 import { csvCellSql } from '../../db/csv.ts';
 import type { LeadKind } from '../../leads/lead-kinds.ts';
-import { CURSOR_TS, cursorOf, filters, where, type LeadFilter } from './filters.repo.ts';
+import { CURSOR_TS, cursorOf } from '../../db/cursor.ts';
+import { filters, where, type LeadFilter } from './filters.repo.ts';
 
 /**
  * Every matching row as CSV lines, newest first, in keyset batches of `batch` rows, each batch

@@ -1,39 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- helpers here use only table/column names, never the row type */
-import { isRealTimestamp } from '../../http/date-time.ts';
-import { badRequest } from '../../http/errors.ts';
+import { decodeCursor } from '../../db/cursor.ts';
 import { SOURCE_SQL, type LeadKind } from '../../leads/lead-kinds.ts';
-
-/** Where a page ends: the last row's exact timestamp (microseconds, as text) and id. */
-interface Position {
-  createdAt: string;
-  id: number;
-}
-
-export function encodeCursor(p: Position): string {
-  return Buffer.from(JSON.stringify([p.createdAt, p.id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): Position {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
-      unknown,
-      unknown,
-    ];
-    if (
-      typeof createdAt === 'string' &&
-      isRealTimestamp(createdAt) &&
-      Number.isSafeInteger(id) &&
-      (id as number) > 0
-    ) {
-      return { createdAt, id: id as number };
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest('The cursor is not one this server gave out.', [
-    { path: '/query/cursor', message: 'Invalid cursor' },
-  ]);
-}
 
 /** `q` as a LIKE pattern that matches it literally anywhere. */
 export function containsPattern(q: string): string {
@@ -49,8 +16,6 @@ export function containsPattern(q: string): string {
 function searchClause(kind: LeadKind<any>, param: string): string {
   return `${kind.searchText} LIKE lower(${param})`;
 }
-
-export const CURSOR_TS = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
 
 /** Whose leads a list shows: one account's (by id), nobody's, or (undefined) everyone's. */
 export type AssigneeFilter = number | 'none' | undefined;
@@ -115,6 +80,3 @@ export function where(...conditions: (string | undefined)[]): string {
   const parts = conditions.filter(Boolean);
   return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
 }
-
-export const cursorOf = (row: Record<string, unknown> | undefined) =>
-  row ? encodeCursor({ createdAt: row.cursor_ts as string, id: row.id as number }) : null;
