@@ -1,4 +1,4 @@
-import { findByIds } from '../admin/leads/admin-leads.repo.ts';
+import { findByIds } from '../leads/find.repo.ts';
 import type { Db } from '../db/pool.ts';
 import { kindBySlug } from '../leads/lead-kinds.ts';
 import type { OutboxRow } from './compose.ts';

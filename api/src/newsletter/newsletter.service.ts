@@ -1,7 +1,7 @@
 import { schemas } from '@lead-desk/contract/values';
 import type { Db } from '../db/pool.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { findById } from '../admin/leads/admin-leads.repo.ts';
+import { findById } from '../leads/find.repo.ts';
 import { newsletterKind } from '../leads/lead-kinds.ts';
 import { emitEvent } from '../webhooks/emit.ts';
 import { badRequest } from '../http/errors.ts';

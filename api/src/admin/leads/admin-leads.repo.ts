@@ -90,24 +90,6 @@ export async function listPage<T>(
   };
 }
 
-/** One lead in the API's shape; pass a transaction's client to read what it has just changed. */
-export async function findById<T>(
-  db: Pick<Db, 'query'>,
-  kind: LeadKind<T>,
-  id: number,
-): Promise<T | undefined> {
-  const { rows } = await db.query(`SELECT ${kind.select} FROM ${kind.table} WHERE id = $1`, [id]);
-  return rows[0] && kind.toApi(rows[0]);
-}
-
-/** Several leads of one kind at once, by id (those that exist). */
-export async function findByIds<T>(db: Db, kind: LeadKind<T>, ids: number[]): Promise<Map<number, T>> {
-  const { rows } = await db.query(`SELECT ${kind.select} FROM ${kind.table} WHERE id = ANY($1::bigint[])`, [
-    ids,
-  ]);
-  return new Map(rows.map((r) => [r.id as number, kind.toApi(r)]));
-}
-
 /**
  * Sets the given columns of one lead (names from the kind's `updates`, never client input) and
  * returns the lead as it now is with the status it had before, or undefined when there is no such

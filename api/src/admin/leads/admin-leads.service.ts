@@ -3,6 +3,7 @@ import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import type { LeadKind } from '../../leads/lead-kinds.ts';
+import { findById } from '../../leads/find.repo.ts';
 import * as repo from './admin-leads.repo.ts';
 import { csvBatches } from './csv-export.repo.ts';
 import type { LeadFilter, ListOptions } from './filters.repo.ts';
@@ -28,7 +29,7 @@ export function createAdminLeadsService(db: Db) {
     list: <T>(kind: LeadKind<T>, opts: ListOptions): Promise<Page<T>> => repo.listPage(db, kind, opts),
 
     async get<T>(kind: LeadKind<T>, id: number): Promise<T> {
-      const lead = await repo.findById(db, kind, id);
+      const lead = await findById(db, kind, id);
       if (!lead) throw notFound(`There is no ${kind.noun} ${id}.`);
       return lead;
     },

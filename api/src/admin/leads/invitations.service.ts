@@ -9,7 +9,7 @@ import type { InvitationParams } from '../../mail/calendar.ts';
 import { messageIdDomain } from '../../mail/addresses.ts';
 import { insertAuditEntry } from '../../audit/audit.repo.ts';
 import { namesOnly, type AuditSource } from '../../audit/audit.ts';
-import { findById } from './admin-leads.repo.ts';
+import { findById } from '../../leads/find.repo.ts';
 import { currentInvitation, lockDemo, saveInvitation } from './invitations.repo.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import { emitLeadChange } from '../../webhooks/lead-events.ts';

@@ -1,6 +1,6 @@
 import type { components } from '@lead-desk/contract';
 import type { Db, Queryable } from '../../db/pool.ts';
-import { findByIds } from '../leads/admin-leads.repo.ts';
+import { findByIds } from '../../leads/find.repo.ts';
 import {
   contactKind,
   demoKind,
