@@ -46,7 +46,7 @@ import { createSingleSignOn } from './admin/sso/sso.service.ts';
 import { privacyHandlers } from './admin/privacy/privacy.routes.ts';
 import { createPrivacyService } from './admin/privacy/privacy.service.ts';
 import { createWebhookService } from './webhooks/webhooks.service.ts';
-import { createSpamCheck } from './spam/spam-check.ts';
+import { createSpamCheck } from './leads/spam-check.ts';
 import { spamHandlers } from './spam/spam.routes.ts';
 import { createSpamService } from './spam/spam.service.ts';
 

@@ -3,7 +3,7 @@ import { writeDeadline, type Db } from '../db/pool.ts';
 import { RETRY_AFTER_SQL, takeSql } from '../limits/rate-limit.repo.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { LeadKind } from './lead-kinds.ts';
-import type { SpamCheck } from '../spam/challenge.ts';
+import type { SpamCheck } from './spam-challenge.ts';
 
 /** The rate-limit bucket and idempotency key that guard one submission. */
 export interface Guard {

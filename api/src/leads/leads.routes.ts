@@ -3,7 +3,7 @@ import { CURRENT_WORDING } from '../newsletter/newsletter.service.ts';
 import type { HandlerInput, HandlerResult, Handlers } from '../http/typed.ts';
 import { contactKind, demoKind, getStartedKind } from './lead-kinds.ts';
 import type { BatchedKind, LeadService, Submission } from './leads.service.ts';
-import type { SpamCheckService } from '../spam/spam-check.ts';
+import type { SpamCheckService } from './spam-check.ts';
 
 type CreateOps = 'createContact' | 'createGetStartedRequest' | 'createDemoRequest';
 type LeadOps = CreateOps | 'subscribeNewsletter';

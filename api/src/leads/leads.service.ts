@@ -12,7 +12,7 @@ import { requestSubscription } from '../newsletter/newsletter.repo.ts';
 import { wordingOf } from '../newsletter/newsletter.service.ts';
 import * as repo from './leads.repo.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { countSpamCheck, type SpamVerdict } from '../spam/spam-check.ts';
+import { countSpamCheck, type SpamVerdict } from './spam-check.ts';
 
 export interface Submission {
   operationId: string;

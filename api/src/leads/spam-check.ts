@@ -1,9 +1,9 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import { createAddressLimit } from '../limits/address-limit.ts';
-import type { GuardedItem } from '../leads/leads.repo.ts';
+import type { GuardedItem } from './leads.repo.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { createChallenges, type SpamCheck } from './challenge.ts';
+import { createChallenges, type SpamCheck } from './spam-challenge.ts';
 
 /**
  * What the check found before anything is written: the outcome, the solved challenge to redeem
