@@ -138,6 +138,11 @@ const checks = [
   ['typecheck web', bin('tsc'), ['-p', 'web/tsconfig.json', '--noEmit']],
   ['typecheck tests and scripts', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+  [
+    'no import cycle in api/src (dependency-cruiser)',
+    bin('depcruise'),
+    ['api/src', '--config', '.dependency-cruiser.cjs'],
+  ],
   ...(hasE2e ? [['build', 'npm', ['run', 'build']]] : []),
 ];
 

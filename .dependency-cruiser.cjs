@@ -1,0 +1,19 @@
+// The import graph of the API's sources (`npm run check:cycles`, a step of `npm test`):
+// no file of api/src may reach itself through its imports, type-only imports included.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A file of api/src reaches itself through its imports (type-only ones too).',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/' },
+    tsPreCompilationDeps: true,
+  },
+};
