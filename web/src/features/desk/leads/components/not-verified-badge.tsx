@@ -1,7 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 
 /**
- * The mark of a lead taken though its spam check did not pass (docs/product.md#spam): sent without
+ * The mark of a lead taken although its spam check did not pass (docs/product.md#spam): sent without
  * a solution, as a form posted without JavaScript is. Nothing for a verified lead.
  */
 export function NotVerifiedBadge({ verified }: { verified: boolean }) {
