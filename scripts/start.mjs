@@ -89,10 +89,7 @@ const worker = {
     DATABASE_URL: api.databaseUrl ?? process.env.DATABASE_URL ?? '',
     // Its own metrics, on the API's port + 1 (9465), or none with the API's.
     METRICS_PORT: metricsPort === '' ? '' : String(Number(metricsPort) + 1),
-    // The pools of the worker before, killed outright: the new one unlocks their jobs (worker.ts).
-    LEAD_DESK_DEAD_JOB_POOLS: worker.deadPools.join(','),
   }),
-  deadPools: [],
 };
 const services = [api, worker];
 
@@ -144,7 +141,6 @@ function start(service) {
   service.timer = undefined;
   service.ready = false;
   service.companions = [];
-  service.pools = [];
   const child = spawn(service.command, service.args, {
     cwd: root,
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
@@ -161,14 +157,13 @@ function start(service) {
     } else if (message?.type === 'companion') {
       service.companions.push(message);
       service.databaseUrl = message.databaseUrl;
-    } else if (message?.type === 'pools') service.pools.push(...message.ids);
+    }
   });
   child.on('error', (err) => say(service.name, `could not be started: ${err.message}`));
   child.on('exit', async (code, signal) => {
     service.child = undefined;
     const wasReady = service.ready;
     service.ready = false;
-    service.deadPools = code === 0 ? [] : service.pools;
     // Its dependants ran on the database it takes with it: they stop, and start once it is ready.
     const dependants = service.companions.length > 0 ? services.filter((s) => s.after === service) : [];
     for (const s of dependants) {

@@ -69,6 +69,11 @@ const environment = z.object({
   DB_STATEMENT_TIMEOUT_MS: whole(5000, 100),
   /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset (`<DATA_DIR>/pg`). */
   DATA_DIR: text('.data'),
+  /**
+   * The job worker's own file of its graphile-worker pool ids, unlocked at its next start if it was
+   * killed (docs/operations.md#locked-jobs); `<DATA_DIR>/worker-pools` by default. One per worker.
+   */
+  WORKER_STATE_FILE: text(),
   DB_POOL_SIZE: whole(20, 1),
   /** The prerendered site, when the API also serves it (npm start). */
   STATIC_DIR: text(),
@@ -179,6 +184,8 @@ export interface Config {
   migrationDatabaseUrl: string | undefined;
   dbStatementTimeoutMs: number;
   dataDir: string;
+  /** The job worker's file of its pool ids (worker.ts, docs/operations.md#locked-jobs). */
+  workerStateFile: string;
   dbPoolSize: number;
   staticDir: string | undefined;
   migrationsDir: string | undefined;
@@ -319,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: e.PASSWORD_HASH_COST,
     adminMfa: e.ADMIN_MFA,
     adminMfaKey: e.ADMIN_MFA_KEY,
+    workerStateFile: path.resolve(e.WORKER_STATE_FILE ?? path.join(dataDir, 'worker-pools')),
     adminMfaKeyFile: e.ADMIN_MFA_KEY_FILE ?? path.join(dataDir, 'mfa-key'),
     localLogin: e.LOCAL_LOGIN,
     oidc,

@@ -2,6 +2,7 @@
 // API, its own command), which can be scaled (docs/operations.md#scale), and under `npm start` a
 // process beside the API's, started by the same supervisor (scripts/start.mjs).
 import { writeFileSync } from 'node:fs';
+import { readPoolFile, writePoolFile } from './jobs/pool-file.ts';
 import { loadConfig, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
@@ -49,12 +50,21 @@ const db = createPool(config.databaseUrl!, config.dbPoolSize, config.dbStatement
 });
 const metrics = createMetrics(db);
 rejections.countIn(metrics);
-// The supervisor names the pools of the worker before this one, killed outright: their jobs are
-// unlocked at once (graphile-worker's forceUnlockWorkers), and it is told this one's.
-const deadPools = (process.env.LEAD_DESK_DEAD_JOB_POOLS ?? '').split(',').filter(Boolean);
+// The pools this worker's file names are those of its run before, gone (killed outright, or ended):
+// their jobs are unlocked at once (graphile-worker's forceUnlockWorkers), then the file names this
+// run's (docs/operations.md#locked-jobs). The file is this worker's alone.
+const stateFile = config.workerStateFile;
+const deadPools = readPoolFile(stateFile, log);
+const ours: string[] = [];
 const worker = await startWorker(
   { db, config, log, metrics },
-  { deadPools, onPools: (ids) => tellSupervisor({ type: 'pools', ids }) },
+  {
+    deadPools,
+    onPools: (ids) => {
+      ours.push(...ids);
+      writePoolFile(stateFile, ours, log);
+    },
+  },
 );
 const metricsServer =
   config.metricsPort !== null

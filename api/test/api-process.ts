@@ -79,8 +79,8 @@ export interface ApiProcess extends OwnProcess {
 }
 
 export interface WorkerProcess extends OwnProcess {
-  /** The ids of the graphile-worker pools it reported (as it tells `npm start`'s supervisor). */
-  pools: string[];
+  /** Its file of pool ids (WORKER_STATE_FILE): its own, unless the test gave one. */
+  stateFile: string;
 }
 
 function own(entry: string, env: Record<string, string>, ipc = false): OwnProcess {
@@ -124,22 +124,27 @@ function own(entry: string, env: Record<string, string>, ipc = false): OwnProces
 
 /**
  * Starts the job worker (api/src/worker.ts) on `databaseUrl` with a channel as `npm start` gives
- * it; resolves once it says it is ready.
+ * it; resolves once it says it is ready. Its state file is a new one of its own unless
+ * `env.WORKER_STATE_FILE` names one (two workers never share one).
  */
 export async function startWorkerProcess(
   databaseUrl: string,
   env: Record<string, string>,
 ): Promise<WorkerProcess> {
-  const p = own('api/src/worker.ts', { DATABASE_URL: databaseUrl, ...env }, true);
-  const pools: string[] = [];
+  const stateFile =
+    env.WORKER_STATE_FILE ?? path.join(await mkdtemp(path.join(os.tmpdir(), 'lead-desk-worker-')), 'pools');
+  const p = own(
+    'api/src/worker.ts',
+    { DATABASE_URL: databaseUrl, ...env, WORKER_STATE_FILE: stateFile },
+    true,
+  );
   await new Promise<void>((resolve, reject) => {
-    p.child.on('message', (m: { type?: string; ids?: string[] }) => {
-      if (m.type === 'pools') pools.push(...m.ids!);
+    p.child.on('message', (m: { type?: string }) => {
       if (m.type === 'ready') resolve();
     });
     p.child.once('exit', (code) => reject(new Error(`the worker exited during start (${code})`)));
   });
-  return { ...p, pools };
+  return { ...p, stateFile };
 }
 
 /** Starts the API and then its job worker on `databaseUrl`; resolves once both are up. */

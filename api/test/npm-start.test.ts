@@ -198,19 +198,32 @@ describe('npm start', () => {
     expect(res.status).toBe(201);
     // The worker is sending the acknowledgment: its job is claimed, the SMTP server holds the DATA.
     await until('the worker sends', () => smtp.holding() > 0, 30_000);
-    const worker = supervisor.worker();
-    process.kill(worker, 'SIGKILL');
-    await until(
-      'a new worker is up',
-      () => supervisor.worker() !== worker && workerUp(supervisor.lines, supervisor.worker()),
-      10_000,
-    );
-    expect(supervisor.lines).toContain('[start] worker: was killed (SIGKILL): starting it again in 1 s');
-    smtp.release();
     const client = appClient();
     await client.connect();
     try {
       const n = async (sql: string) => Number((await client.query<{ n: string }>(sql)).rows[0]!.n);
+      // The job it holds is locked by one of its pools, which it wrote down in its own file.
+      const { rows } = await client.query<{ locked_by: string }>(
+        `SELECT DISTINCT locked_by FROM graphile_worker.jobs WHERE locked_by IS NOT NULL`,
+      );
+      const dead = rows.map((r) => r.locked_by);
+      expect(dead.length).toBeGreaterThan(0);
+      const stateFile = path.join(dir, 'worker-pools');
+      expect(readFileSync(stateFile, 'utf8').split('\n')).toEqual(expect.arrayContaining(dead));
+      const worker = supervisor.worker();
+      process.kill(worker, 'SIGKILL');
+      await until(
+        'a new worker is up',
+        () => supervisor.worker() !== worker && workerUp(supervisor.lines, supervisor.worker()),
+        10_000,
+      );
+      expect(supervisor.lines).toContain('[start] worker: was killed (SIGKILL): starting it again in 1 s');
+      // Up means it has read the file and unlocked those pools' jobs: none is theirs any more.
+      expect(
+        (await client.query(`SELECT id FROM graphile_worker.jobs WHERE locked_by = ANY ($1::text[])`, [dead]))
+          .rows,
+      ).toEqual([]);
+      smtp.release();
       // The dead worker's job is unlocked by the new one at its start, not in graphile-worker's 4 hours.
       await until(
         'no job is left',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,9 +11,10 @@ import {
 } from './api-process.ts';
 import { eventually, startSmtp, type TestSmtp } from './smtp.ts';
 
-// The job worker killed outright (SIGKILL) while it is busy during a rush, then started again as
-// `npm start`'s supervisor does, told the dead one's pools: the jobs it held are unlocked at once,
-// not after graphile-worker's 4 hours, and every email goes out (docs/operations.md#worker).
+// The job worker (api/src/worker.ts run directly, as the Docker stack's `worker` service runs it,
+// no supervisor) killed outright (SIGKILL) while it is busy during a rush, then started again on
+// the same state file, as a restarted container is: the jobs it held are unlocked as it starts,
+// not after graphile-worker's 4 hours, and every email goes out (docs/operations.md#locked-jobs).
 
 let database: OwnDatabase;
 let smtp: TestSmtp;
@@ -76,17 +78,46 @@ describe('a worker killed while it is busy in a rush', () => {
     const load = rush(api, 24, 3000);
     // The worker is busy: a job of it waits in the SMTP server's DATA phase, claimed and locked.
     await eventually(async () => (smtp.holding() > 0 ? true : undefined), 30_000);
-    expect(
-      await count(`SELECT count(*) AS n FROM graphile_worker.jobs WHERE locked_by IS NOT NULL`),
-    ).toBeGreaterThan(0);
+    const lockedBy = async () =>
+      (
+        await client.query<{ locked_by: string }>(
+          `SELECT DISTINCT locked_by FROM graphile_worker.jobs WHERE locked_by IS NOT NULL`,
+        )
+      ).rows.map((r) => r.locked_by);
+    // The only worker running holds them: these are its pools, which its file names.
+    const dead = await lockedBy();
+    expect(dead.length).toBeGreaterThan(0);
     await first.kill('SIGKILL');
+    const written = (() => {
+      try {
+        return readFileSync(first.stateFile, 'utf8').split('\n').filter(Boolean);
+      } catch {
+        return [];
+      }
+    })();
     await load.stop();
     smtp.release();
     const leads = await count(`SELECT count(*) AS n FROM contact_submissions`);
     expect(leads).toBeGreaterThan(0);
 
-    workers.push(
-      await startWorkerProcess(database.url, { ...env(), LEAD_DESK_DEAD_JOB_POOLS: first.pools.join(',') }),
+    const second = await startWorkerProcess(database.url, { ...env(), WORKER_STATE_FILE: first.stateFile });
+    workers.push(second);
+    // Ready means started: by then no job is locked by the dead process's pools any more (none
+    // waits out graphile-worker's 4 hours), and the file names the new process's pools instead.
+    const stillLocked = await client.query(
+      `SELECT id FROM graphile_worker.jobs WHERE locked_by = ANY ($1::text[])`,
+      [dead],
+    );
+    expect(stillLocked.rows).toEqual([]);
+    expect(written).toEqual(expect.arrayContaining(dead));
+    const rewritten = readFileSync(first.stateFile, 'utf8').split('\n').filter(Boolean);
+    expect(rewritten.length).toBeGreaterThan(0);
+    expect(rewritten.some((id) => dead.includes(id))).toBe(false);
+    await eventually(
+      async () =>
+        second.lines.some((l) => l.msg === 'unlocked the jobs of job pools whose process is gone') ||
+        undefined,
+      10_000,
     );
     // Within a minute of the new start every job is done: nothing stays locked to the dead process.
     await eventually(

@@ -11,7 +11,7 @@ import { pausable } from './pause.ts';
  * waits (1 s, doubling up to 30 s while starts keep failing), unlocks the jobs the stopped pool
  * still held (graphile-worker's `forceUnlockWorkers`: that pool is known dead, it was ours) and
  * starts a new runner. The pools of a worker process killed outright are unlocked the same way by
- * the next one, which `npm start`'s supervisor tells their ids (worker.ts).
+ * its next start, which reads their ids from the file the worker keeps (worker.ts, pool-file.ts).
  */
 export interface SupervisedRunner {
   /** Stops the current runner (graceful: running jobs finish) and starts no other. */

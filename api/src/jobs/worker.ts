@@ -27,9 +27,9 @@ export interface WorkerOptions {
   digestEveryMs?: number;
   /** First wait before a failed job runner is started again (default 1 s, supervise.ts). */
   restartBackoffMs?: number;
-  /** Pools of a worker process killed outright, whose jobs are unlocked at start (worker.ts). */
+  /** Pools of this worker's run before, whose jobs are unlocked at start (worker.ts, pool-file.ts). */
   deadPools?: string[];
-  /** Told the ids of every graphile-worker pool the runner starts (worker.ts tells `npm start`). */
+  /** Told the ids of every graphile-worker pool the runner starts (worker.ts writes them down). */
   onPools?: (ids: string[]) => void;
 }
 
