@@ -19,7 +19,6 @@ describe('the order of the jobs', () => {
     t = await startTestApp({
       smtpUrl: smtp.url,
       salesNotifyTo: ['sales@textflow.example'],
-      alertDigestAt: 0,
       workerConcurrency: 1,
     });
   });

@@ -19,7 +19,6 @@ beforeAll(async () => {
   api = await startApiProcess(database.url, {
     SMTP_URL: smtp.url,
     SALES_NOTIFY_TO: 'sales@textflow.example',
-    ALERT_DIGEST_AT: '0',
   });
   client = new pg.Client({ connectionString: database.url });
   await client.connect();
