@@ -23,7 +23,7 @@ export interface WorkerOptions {
   sweepEveryMs?: number;
   /** How long the dispatcher waits after finding no new message (default 100 ms). */
   dispatchIdleMs?: number;
-  /** How often the digests look for emails of an ended minute left to them (default 1 s). */
+  /** How often the alert digests look for a burst of waiting alerts (default 1 s). */
   digestEveryMs?: number;
   /** First wait before a failed job runner is started again (default 1 s, supervise.ts). */
   restartBackoffMs?: number;
@@ -102,20 +102,21 @@ export async function startWorker(
   const sweep = setInterval(() => void sweepOnce(), opts.sweepEveryMs ?? 30_000);
   sweep.unref();
 
-  // Sales alerts and "assigned to you" emails past a recipient's first ten of a minute go out in
-  // that minute's digest (mail/digest.ts); only when they can reach someone: held emails gain
-  // nothing from it.
+  // Sales alerts and "assigned to you" emails during a burst go out as digests, once a second
+  // (mail/digest.ts); only when they can reach someone: held emails gain nothing from it.
   const digested: DigestTemplate[] = [
     ...(config.salesNotifyTo.length > 0 ? (['sales-alert'] as const) : []),
     'lead-assigned',
   ];
-  const digests = transport
-    ? startDigests(
-        { db, config, log, metrics: deps.metrics, transport, leaseSeconds },
-        digested,
-        opts.digestEveryMs,
-      )
-    : undefined;
+  const digests =
+    transport && config.alertDigestAt > 0
+      ? startDigests(
+          { db, config, log, metrics: deps.metrics, transport, leaseSeconds },
+          digested,
+          config.alertDigestAt,
+          opts.digestEveryMs,
+        )
+      : undefined;
 
   // The dispatcher: new outbox rows become batch jobs within a fraction of a second. It polls
   // rather than listens, because a NOTIFY from every lead's transaction is what it spares them
@@ -124,7 +125,8 @@ export async function startWorker(
   const dispatcher = (async () => {
     while (dispatching) {
       const templates = digests?.digested() ?? [];
-      const n = await dispatch(db, 1000, templates, transport !== null).catch((err: unknown) => {
+      const digestAt = templates.length > 0 ? digests!.at : null;
+      const n = await dispatch(db, 1000, digestAt, transport !== null, templates).catch((err: unknown) => {
         log.warn({ err }, 'could not hand new emails to the job queue');
         return null;
       });

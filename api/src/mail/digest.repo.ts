@@ -1,27 +1,8 @@
 import type { Db } from '../db/pool.ts';
 
-/** The emails that may go out in digests (docs/product.md#alert-digests). */
+/** The emails that go out as digests during a burst (docs/product.md#alert-digests). */
 export type DigestTemplate = 'sales-alert' | 'lead-assigned';
 export const DIGEST_TEMPLATES: DigestTemplate[] = ['sales-alert', 'lead-assigned'];
-
-/** Emails of one kind to one recipient that go one by one in a clock minute; the rest of it, in a digest. */
-export const ONE_BY_ONE_PER_MINUTE = 10;
-
-/**
- * The rule of digests (docs/product.md#alert-digests), as SQL on the `mail_messages` row `m`: it is
- * past the first ONE_BY_ONE_PER_MINUTE emails of its template to its recipient (the sales team for
- * an alert, the account's address for "assigned to you") created in its clock minute, in the order
- * of their ids. It depends on that person's emails only, never on the queue.
- */
-export const pastMinuteShare = (m: string) =>
-  `(SELECT count(*) FROM (
-      SELECT 1 FROM mail_messages o
-       WHERE o.template = ${m}.template
-         AND o.created_at >= date_trunc('minute', ${m}.created_at)
-         AND o.created_at < date_trunc('minute', ${m}.created_at) + interval '1 minute'
-         AND o.id < ${m}.id
-         AND (o.template <> 'lead-assigned' OR o.params ->> 'email' = ${m}.params ->> 'email')
-       LIMIT ${ONE_BY_ONE_PER_MINUTE}) earlier) >= ${ONE_BY_ONE_PER_MINUTE}`;
 
 /**
  * The outbox rows a digest may take, as SQL on `mail_messages` (alias-free): not yet handed to the
@@ -45,33 +26,32 @@ export interface DigestRow {
 }
 
 /**
- * Takes the waiting emails of `template` (up to `max`, oldest first) that the rule leaves to a
- * digest (pastMinuteShare), once their minute has ended; the dispatcher sends the others one by one
- * (queue.repo.ts). Taken rows are 'sending' under a lease, like a job's: if this worker dies, the
- * sweep queues them again (docs/operations.md#email).
+ * Takes every waiting email of `template` (up to `max`, oldest first) for digests, but only when
+ * at least `min` of them wait: fewer go out one by one, through the dispatcher (queue.repo.ts).
+ * Taken rows are 'sending' under a lease, like a job's: if this worker dies, the sweep queues them
+ * again (docs/operations.md#email).
  */
 export async function claimDigest(
   db: Db,
   template: DigestTemplate,
+  min: number,
   max: number,
   leaseSeconds: number,
 ): Promise<DigestRow[]> {
   const { rows } = await db.query<DigestRow>(
     `WITH due AS (
-       SELECT id FROM mail_messages m
-        WHERE ${digestible('ARRAY[$3]')} AND status = 'queued'
-          AND created_at < date_trunc('minute', clock_timestamp())
-          AND ${pastMinuteShare('m')}
-        ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+       SELECT id FROM mail_messages
+        WHERE ${digestible('ARRAY[$4]')} AND status = 'queued'
+        ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
      )
      UPDATE mail_messages m
         SET status = 'sending', attempts = m.attempts + 1, job_queued_at = clock_timestamp(),
-            updated_at = clock_timestamp(), lease_until = clock_timestamp() + make_interval(secs => $2)
+            updated_at = clock_timestamp(), lease_until = clock_timestamp() + make_interval(secs => $3)
        FROM due
-      WHERE m.id = due.id
+      WHERE m.id = due.id AND (SELECT count(*) FROM due) >= $1
       RETURNING m.id, m.lead_kind, m.lead_id, m.attempts, m.created_at,
                 m.params ->> 'email' AS email, m.params ->> 'by' AS by`,
-    [max, leaseSeconds, template],
+    [min, max, leaseSeconds, template],
   );
   return rows.sort((a, b) => a.id - b.id);
 }
