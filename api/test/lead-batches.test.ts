@@ -192,6 +192,7 @@ describe('the search indexes of the lead tables', () => {
          JOIN pg_class c ON c.oid = i.indexrelid
          JOIN pg_am am ON am.oid = c.relam
         WHERE am.amname = 'gin'
+          AND EXISTS (SELECT 1 FROM pg_opclass o WHERE o.oid = ANY (i.indclass) AND o.opcname = 'gin_trgm_ops')
           AND i.indrelid::regclass::text IN ('contact_submissions', 'demo_requests', 'get_started_requests', 'newsletter_subscribers')`,
     );
     expect(rows.map((r) => r.name).sort()).toEqual([
