@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded.ts';
-import { startSmtp, type TestSmtp } from './smtp.ts';
+import { eventually, startSmtp, type TestSmtp } from './smtp.ts';
 
 // `npm start` (scripts/start.mjs) as an operator runs it, with real processes and real signals:
 // the API and the job worker each in a process of its own; after a crash either comes up again by
@@ -68,11 +68,11 @@ function postmaster(): number | undefined {
   }
 }
 
+/** Waits for the condition with the suite's one poller (smtp.ts's eventually), naming it on failure. */
 async function until(what: string, check: () => boolean | Promise<boolean>, ms = 60_000) {
-  for (let waited = 0; !(await check()); waited += 100) {
-    if (waited > ms) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await eventually(async () => ((await check()) ? true : undefined), ms).catch(() => {
+    throw new Error(`timed out waiting until ${what}`);
+  });
 }
 
 const healthy = () =>
