@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPool, type Db } from '../src/db/pool.ts';
 import { inTransaction } from '../src/db/transaction.ts';
 import { contactKind } from '../src/leads/lead-kinds.ts';
-import { insertGuarded, type Guard, type GuardedItem } from '../src/leads/leads.repo.ts';
-import { BATCHES_IN_FLIGHT } from '../src/leads/leads.service.ts';
+import { insertGuarded, type Guard, type GuardedItem } from '../src/forms/leads.repo.ts';
+import { BATCHES_IN_FLIGHT } from '../src/forms/leads.service.ts';
 import { createTestDatabase, startTestApp, type TestApp } from './harness.ts';
 
 // Under load the API sends concurrent submissions to one table as one statement (a batch). These

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../src/contract/load.ts';
 import { compileOperation } from '../src/contract/validate.ts';
-import { multilineFields, textProblems } from '../src/http/input-rules.ts';
+import { multilineFields, textProblems } from '../src/contract/input-rules.ts';
 import { createAdmin, signedIn } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parse } from 'yaml';
+import type { components } from '@lead-desk/contract';
 
 export type JsonSchema = Record<string, unknown>;
+
+/** One invalid field of a request, as the contract's Problem lists it. */
+export type FieldError = NonNullable<components['schemas']['Problem']['errors']>[number];
 
 export interface Operation {
   operationId: string;

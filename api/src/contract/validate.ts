@@ -1,8 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { FieldError } from '../http/errors.ts';
-import { hasVisibleCharacter } from '../http/input-rules.ts';
-import type { JsonSchema, Operation } from './load.ts';
+import { hasVisibleCharacter } from './input-rules.ts';
+import type { FieldError, JsonSchema, Operation } from './load.ts';
 
 // ajv-formats ships CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (

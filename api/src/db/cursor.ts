@@ -1,5 +1,4 @@
-import { isRealTimestamp } from '../http/date-time.ts';
-import { badRequest } from '../http/errors.ts';
+import { isRealTimestamp } from './date-time.ts';
 
 // Keyset pages, newest first: a page ends at its last row's created_at and id, and the next one
 // starts after them. The lead lists, their CSV export and the webhook delivery log page so.
@@ -14,7 +13,8 @@ export function encodeCursor(p: Position): string {
   return Buffer.from(JSON.stringify([p.createdAt, p.id])).toString('base64url');
 }
 
-export function decodeCursor(cursor: string): Position {
+/** The position a cursor this server gave out names, or null for any other text. */
+export function decodeCursor(cursor: string): Position | null {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
       unknown,
@@ -31,9 +31,7 @@ export function decodeCursor(cursor: string): Position {
   } catch {
     // fall through
   }
-  throw badRequest('The cursor is not one this server gave out.', [
-    { path: '/query/cursor', message: 'Invalid cursor' },
-  ]);
+  return null;
 }
 
 /** The select-list item that gives a row's exact timestamp as text, for `cursorOf`. */

@@ -1,8 +1,7 @@
 import type { components } from '@lead-desk/contract';
+import type { FieldError } from '../contract/load.ts';
 
 export type Problem = components['schemas']['Problem'];
-/** One invalid field of a request, as the contract's Problem lists it. */
-export type FieldError = NonNullable<Problem['errors']>[number];
 
 /** The one error type handlers throw; the error middleware turns it into problem+json. */
 export class HttpError extends Error {
@@ -42,6 +41,11 @@ export class HttpError extends Error {
 
 export const badRequest = (detail: string, errors?: FieldError[]) =>
   new HttpError(400, 'Bad Request', detail, errors ? { errors } : {});
+/** A `cursor` query parameter that is not one this server gave out (db/cursor.ts). */
+export const invalidCursor = () =>
+  badRequest('The cursor is not one this server gave out.', [
+    { path: '/query/cursor', message: 'Invalid cursor' },
+  ]);
 export const unauthorized = (detail = 'Sign in to continue.') => new HttpError(401, 'Unauthorized', detail);
 export const forbidden = (detail: string) => new HttpError(403, 'Forbidden', detail);
 export const notFound = (detail = 'No such resource.') => new HttpError(404, 'Not Found', detail);

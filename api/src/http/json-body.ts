@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { badRequest, HttpError } from './errors.ts';
-import { nestsDeeperThan } from './input-rules.ts';
+import { nestsDeeperThan } from '../contract/input-rules.ts';
 
 /**
  * Reads a request body as JSON (docs/product.md#errors): `application/json` only (415 for any

@@ -3,9 +3,9 @@ import type { Context, Middleware } from 'koa';
 import { schemaDepth } from '../contract/depth.ts';
 import type { Contract, JsonSchema, Operation } from '../contract/load.ts';
 import { compileOperation, toFieldErrors } from '../contract/validate.ts';
-import { utcInstant } from './date-time.ts';
+import { utcInstant } from '../db/date-time.ts';
 import { badRequest, HttpError } from './errors.ts';
-import { multilineFields, textProblems } from './input-rules.ts';
+import { multilineFields, textProblems } from '../contract/input-rules.ts';
 import {
   isFormMediaType,
   isJsonMediaType,
@@ -149,7 +149,7 @@ function operationMiddleware(op: Operation, handler: Handler<OperationId>, opts:
     }
     const read = await readBody(ctx, op, opts);
     let body = read.value;
-    // What a browser's form sent, for the page a refused one lands on (leads/lead-form-posts.ts).
+    // What a browser's form sent, for the page a refused one lands on (forms/lead-form-posts.ts).
     if (read.form) ctx.state.formBody = body;
 
     const headers = { ...ctx.headers };

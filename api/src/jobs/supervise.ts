@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
+import { setTimeout as pause } from 'node:timers/promises';
 import { makeWorkerUtils, run, type RunnerOptions, type WorkerEvents } from 'graphile-worker';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
-import { pausable } from './pause.ts';
 
 /**
  * One graphile-worker runner kept running (docs/operations.md#worker-restarts). graphile-worker
@@ -58,7 +58,9 @@ export async function superviseRunner(opts: SuperviseOptions): Promise<Supervise
   let stopping = false;
   let current: Awaited<ReturnType<typeof run>> | undefined;
   let currentPools: string[] = [];
-  const { sleep, wake } = pausable();
+  // A pause between rounds that `stop` ends at once.
+  const ending = new AbortController();
+  const sleep = (ms: number) => pause(ms, undefined, { signal: ending.signal }).catch(() => undefined);
 
   /** Unlocks the jobs and queues of pools known dead; throws while the database is away. */
   const unlock = async (ids: string[]) => {
@@ -131,7 +133,7 @@ export async function superviseRunner(opts: SuperviseOptions): Promise<Supervise
   return {
     async stop() {
       stopping = true;
-      wake();
+      ending.abort();
       const runner = current;
       if (runner) await runner.stop();
       await loop;

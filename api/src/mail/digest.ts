@@ -1,8 +1,8 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Logger } from '../http/logger.ts';
-import { pausable } from '../jobs/pause.ts';
 import { kindBySlug } from '../leads/lead-kinds.ts';
 import type { WorkerMetrics } from '../metrics/metrics.ts';
 import { messageIdDomain } from './addresses.ts';
@@ -199,7 +199,9 @@ export function startDigests(
   let running = true;
   const pausedUntil = new Map<DigestTemplate, number>(templates.map((t) => [t, 0]));
   const active = () => templates.filter((t) => Date.now() >= pausedUntil.get(t)!);
-  const { sleep, wake } = pausable();
+  // A pause between rounds that `stop` ends at once.
+  const ending = new AbortController();
+  const sleep = (ms: number) => pause(ms, undefined, { signal: ending.signal }).catch(() => undefined);
 
   async function sendOne(template: DigestTemplate, rows: DigestRow[]): Promise<number> {
     const { what, one, compose } = KINDS[template];
@@ -277,7 +279,7 @@ export function startDigests(
     digested: () => (running ? active() : []),
     async stop() {
       running = false;
-      wake();
+      ending.abort();
       await loop;
     },
   };

@@ -1,5 +1,6 @@
 import type { components } from '@lead-desk/contract';
 import { decodeCursor, encodeCursor } from '../db/cursor.ts';
+import { invalidCursor } from '../http/errors.ts';
 import type { Db, Queryable } from '../db/pool.ts';
 import { webhookIdOf } from './payloads.ts';
 
@@ -80,6 +81,7 @@ export async function listDeliveries(
   if (f.since) add((p) => `d.created_at >= ${p}::timestamptz`, f.since);
   if (f.cursor) {
     const pos = decodeCursor(f.cursor);
+    if (!pos) throw invalidCursor();
     params.push(pos.createdAt, pos.id);
     where.push(`(d.created_at, d.id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`);
   }

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- helpers here use only table/column names, never the row type */
 import { decodeCursor } from '../../db/cursor.ts';
+import { invalidCursor } from '../../http/errors.ts';
 import { SOURCE_SQL, type LeadKind } from '../../leads/lead-kinds.ts';
 
 /** `q` as a LIKE pattern that matches it literally anywhere. */
@@ -11,7 +12,7 @@ export function containsPattern(q: string): string {
  * `q` against the kind's lower-cased search text with a plain LIKE, which its trigram index
  * serves and which costs a fraction of ILIKE per row. The fields are joined by U+001F (see the
  * add-lead-search-text migration); a term cannot hold it, as the API refuses control characters
- * (http/input-rules.ts), so a term never matches across two fields.
+ * (contract/input-rules.ts), so a term never matches across two fields.
  */
 function searchClause(kind: LeadKind<any>, param: string): string {
   return `${kind.searchText} LIKE lower(${param})`;
@@ -70,6 +71,7 @@ export function filters(kind: LeadKind<any>, opts: ListOptions) {
   let after: string | undefined;
   if (opts.cursor) {
     const pos = decodeCursor(opts.cursor);
+    if (!pos) throw invalidCursor();
     params.push(pos.createdAt, pos.id);
     after = `(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::bigint)`;
   }

@@ -1,6 +1,7 @@
 import { roles } from '@lead-desk/contract/roles';
 import type { Role } from '../../contract/load.ts';
-import { HttpError, type FieldError } from '../../http/errors.ts';
+import type { FieldError } from '../../contract/load.ts';
+import { HttpError } from '../../http/errors.ts';
 
 /**
  * Who manages whom (docs/operations.md#roles): an account manages the roles below its own (admins

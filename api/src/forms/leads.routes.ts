@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { CURRENT_WORDING } from '../newsletter/newsletter.service.ts';
 import type { HandlerInput, HandlerResult, Handlers } from '../http/typed.ts';
-import { contactKind, demoKind, getStartedKind } from './lead-kinds.ts';
+import { contactKind, demoKind, getStartedKind } from '../leads/lead-kinds.ts';
 import type { BatchedKind, LeadService, Submission } from './leads.service.ts';
 import type { SpamCheckService } from './spam-check.ts';
 

@@ -1,4 +1,4 @@
-import type { FieldError } from './errors.ts';
+import type { FieldError } from './load.ts';
 
 /**
  * What text the API takes (docs/product.md#forms): no control characters (C0, DEL, C1) — tab,

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { writeDeadline, type Db } from '../db/pool.ts';
 import { RETRY_AFTER_SQL, takeSql } from '../limits/rate-limit.repo.ts';
 import { inTransaction } from '../db/transaction.ts';
-import type { LeadKind } from './lead-kinds.ts';
+import type { LeadKind } from '../leads/lead-kinds.ts';
 import type { SpamCheck } from './spam-challenge.ts';
 
 /** The rate-limit bucket and idempotency key that guard one submission. */
