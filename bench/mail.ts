@@ -1,7 +1,7 @@
 // npm run bench:mail — leads at full speed for 10 s with a local SMTP server receiving, the worker
 // in the API process (as npm start runs it): accepted leads per second against pgbench (as in
 // bench:api), the time from a lead's 201 to its sales alert and to its acknowledgment accepted by
-// the SMTP server (ack_p95_ms: goal under 10 s, docs/operations.md#yield), and
+// the SMTP server (ack_p95_ms: goal under 10 s, docs/operations.md#worker), and
 // whether every message of every accepted lead arrived exactly once. During the burst the alerts go
 // out as digests (docs/product.md#alert-digests): an alert's arrival is its digest's, as the
 // database records which digest carried it.
@@ -140,7 +140,7 @@ try {
       `  alerts: p50 ${Math.round(percentile(alertDelays, 50))} ms, p95 ${p95} ms, max ${Math.round(percentile(alertDelays, 100))} ms after the 201`,
     );
     const ackP95 = Math.round(percentile(ackDelays, 95));
-    // Whether acknowledgments keep flowing during the rush or wait for its end (docs/operations.md#yield).
+    // Whether acknowledgments keep flowing during the rush or wait for its end (docs/operations.md#worker).
     let duringLoad = 0;
     for (const [id, times] of sink.arrivals)
       if (id.startsWith('<acknowledgment.') && times[0]! <= loadEnded) duringLoad += 1;
