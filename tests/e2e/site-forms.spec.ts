@@ -21,18 +21,6 @@ test('the get-started form submits and shows Thank You!', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the get-started form shows the error notice and keeps values on failure', async ({ page }) => {
-  await readyToUse(page, '/get-started');
-  await page.route('**/api/get-started', (route) => route.fulfill({ status: 500, body: '' }));
-  const form = page.getByRole('form', { name: 'Get started' });
-  await form.getByLabel('Full Name *').fill('Kept Name');
-  await form.getByLabel('Email Address *').fill('kept@example.com');
-  await form.getByRole('button', { name: 'Get Started' }).click();
-  await expect(page.getByText('Error submitting request')).toBeVisible();
-  await expect(page.getByText('Please try again later.')).toBeVisible();
-  await expect(form.getByLabel('Full Name *')).toHaveValue('Kept Name');
-});
-
 test('the demo form schedules a demo and shows Demo Scheduled!', async ({ page }) => {
   await readyToUse(page, '/schedule-demo');
   for (const t of ['30-Minute Demo', 'Flexible Timing', 'Live Q&A', 'Book Your Demo'])
@@ -51,67 +39,6 @@ test('the demo form schedules a demo and shows Demo Scheduled!', async ({ page }
   await expect(page.getByText('Demo scheduled successfully!')).toBeVisible();
 });
 
-test('the demo form shows its error notice on failure', async ({ page }) => {
-  await readyToUse(page, '/schedule-demo');
-  await page.route('**/api/demo', (route) =>
-    route.fulfill({
-      status: 429,
-      contentType: 'application/problem+json',
-      body: JSON.stringify({
-        status: 429,
-        title: 'Too Many Requests',
-        detail: 'Too many submissions from your address. Please try again in a minute.',
-      }),
-    }),
-  );
-  const form = page.getByRole('form', { name: 'Book your demo' });
-  await form.getByLabel('Full Name *').fill('Busy Person');
-  await form.getByLabel('Email Address *').fill('busy@example.com');
-  await form.getByRole('button', { name: 'Schedule Demo' }).click();
-  await expect(page.getByText('Error scheduling demo')).toBeVisible();
-  await expect(
-    page.getByText('Too many submissions from your address. Please try again in a minute.'),
-  ).toBeVisible();
-  await expect(form.getByLabel('Full Name *')).toHaveValue('Busy Person');
-});
-
-test('each select offers the contract’s options with its labels, after an empty choice', async ({ page }) => {
-  const selects = [
-    { path: '/', form: 'Contact form', label: 'Service Interest', schema: schemas.Service },
-    { path: '/get-started', form: 'Get started', label: 'Primary Service Interest', schema: schemas.Service },
-    {
-      path: '/get-started',
-      form: 'Get started',
-      label: 'Monthly Message Volume',
-      schema: schemas.MonthlyVolume,
-    },
-    {
-      path: '/schedule-demo',
-      form: 'Book your demo',
-      label: 'Preferred Date',
-      schema: schemas.PreferredDate,
-    },
-    {
-      path: '/schedule-demo',
-      form: 'Book your demo',
-      label: 'Preferred Time',
-      schema: schemas.PreferredTime,
-    },
-  ];
-  for (const { path, form, label, schema } of selects) {
-    if (new URL(page.url(), 'http://x').pathname !== path) await readyToUse(page, path);
-    const options = await page
-      .getByRole('form', { name: form })
-      .getByLabel(label)
-      .locator('option')
-      .evaluateAll((els) => els.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
-    const labels = schema['x-enum-labels'] as Record<string, string>;
-    const expected = schema.enum.filter((v) => v !== '').map((v) => [v, labels[v]]);
-    expect(options[0]?.[0], label).toBe('');
-    expect(options.slice(1), label).toEqual(expected);
-  }
-});
-
 test('the newsletter form shows what the visitor agrees to, sends it, and asks to confirm', async ({
   page,
 }) => {
@@ -126,17 +53,4 @@ test('the newsletter form shows what the visitor agrees to, sends it, and asks t
   expect((await sent).postDataJSON()).toEqual({ email: address, consent: 'newsletter-v1', website: '' });
   await expect(page.getByText('Check your inbox to confirm')).toBeVisible();
   await expect(form.getByLabel('Email for our newsletter')).toHaveValue('');
-});
-
-test('F8 focuses the notice region', async ({ page }) => {
-  await readyToUse(page, '/');
-  const form = page.getByRole('form', { name: 'Newsletter' });
-  await form.getByLabel('Email for our newsletter').fill(`f8-${unique()}@example.com`);
-  await form.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByText('Check your inbox to confirm')).toBeVisible();
-  await page.keyboard.press('F8');
-  const focusedInRegion = await page.evaluate(() =>
-    Boolean(document.activeElement?.closest('[data-scope="toast"], [role="region"]')),
-  );
-  expect(focusedInRegion).toBe(true);
 });
