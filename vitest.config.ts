@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { swipe } from './tests/component/commands.ts';
 
 // The system's Chromium where there is one (this repository's machines cannot download Playwright's);
 // elsewhere the one `npx playwright install chromium` puts in Playwright's cache.
@@ -58,6 +59,7 @@ export default defineConfig({
               },
             }),
             instances: [{ browser: 'chromium' }],
+            commands: { swipe },
           },
         },
       },
