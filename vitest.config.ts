@@ -45,6 +45,8 @@ export default defineConfig({
             headless: true,
             screenshotFailures: false,
             provider: playwright({
+              // The copy buttons' tests read what was copied.
+              contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
               launchOptions: {
                 ...(systemChromium ? { executablePath: systemChromium } : {}),
                 args: [

@@ -2,50 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { approachIsland, ownedByReact } from './fixtures.ts';
 import { holdEntryModule } from './site-form-helpers.ts';
 
-test('API reference search filters by title, description or path, case-insensitively, and by category', async ({
-  page,
-}) => {
-  await page.goto('/api-reference');
-  await page.waitForLoadState('networkidle');
-  const cards = page.locator('article');
-  await expect(cards).toHaveCount(6);
-  const search = page.getByLabel('Search endpoints');
-  await search.fill('SMS');
-  await expect(cards).toHaveCount(2);
-  await search.fill('/V1/LOOKUP');
-  await expect(cards).toHaveCount(1);
-  await expect(cards.first()).toContainText('Phone lookup');
-  await search.fill('many recipients');
-  await expect(cards).toHaveCount(1);
-  await search.fill('');
-  await page.getByRole('button', { name: 'Campaigns' }).click();
-  await expect(cards).toHaveCount(2);
-  await page.getByRole('button', { name: 'All' }).click();
-  await expect(cards).toHaveCount(6);
-});
-
-test('copy buttons confirm and reset after 2 seconds', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  // The page's clock, moved by hand: the reset is checked just before and at 2 seconds.
-  await page.clock.install();
-  await page.goto('/api-reference');
-  await page.waitForLoadState('networkidle');
-  await approachIsland(page, 'api-explorer');
-  const card = page.locator('article').first();
-  await card.getByRole('tab', { name: 'Example' }).click();
-  await page.clock.pauseAt(Date.now() + 60_000);
-  const copy = card.getByRole('button', { name: 'Copy request' });
-  await copy.click();
-  const copied = card.getByRole('button', { name: 'Request copied' });
-  await expect(copied).toHaveText('Copied!');
-  const shown = await copied.locator('xpath=../..').locator('pre').innerText();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
-  await page.clock.runFor(1999);
-  await expect(copied).toHaveText('Copied!');
-  await page.clock.runFor(1);
-  await expect(card.getByRole('button', { name: 'Copy request' })).toHaveText('Copy');
-});
-
 test('the status page shows the banner rule and the averages', async ({ page }) => {
   await page.goto('/status');
   await expect(page.getByRole('heading', { name: 'All Systems Operational' })).toBeVisible();
