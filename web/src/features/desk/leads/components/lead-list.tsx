@@ -1,21 +1,13 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  Link as ChakraLink,
-  Field,
-  HStack,
-  Input,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Checkbox, Link as ChakraLink, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { TeamMember } from '../api/assignment.ts';
 import { exportUrl, leadPageQuery, PAGE_SIZE } from '../api/leads.ts';
+import type { Lead } from '../../shared/api/lead.ts';
 import { useCan } from '../../shared/api/session.ts';
+import { CursorPaging } from '../../shared/cursor-paging.tsx';
+import { DataTable, type Column } from '../../shared/data-table.tsx';
 import {
   SEARCH_MAX_LENGTH,
   type AssigneeFilter as Filter,
@@ -77,15 +69,41 @@ export function LeadList<K extends LeadKind>({
       return next;
     });
 
-  const previous = () => {
-    // A link opened afresh does not know the pages before it: the first page is the one it can reach.
-    if (!earlier?.length) return onPage(undefined, []);
-    onPage(earlier.at(-1) || undefined, earlier.slice(0, -1));
-  };
-  const next = () => {
-    const cursor = page.data?.nextCursor;
-    if (cursor) onPage(cursor, earlier && [...earlier, search.cursor ?? '']);
-  };
+  const columns: Column<Lead<K>>[] = [
+    {
+      // The selection's boxes sit in the first column, beside the name they select.
+      header: (
+        <HStack gap="2">
+          {maySelect && (
+            <RowCheckbox
+              label="Select every lead on this page"
+              checked={allSelected ? true : selected.length > 0 ? 'indeterminate' : false}
+              onChange={(on) => setSelectedIds(new Set(on ? items.map((l) => l.id) : []))}
+            />
+          )}
+          <span>{first!.header}</span>
+        </HStack>
+      ),
+      cell: (lead) => (
+        <HStack gap="2" align="flex-start">
+          {maySelect && (
+            <RowCheckbox
+              label={`Select ${view.name(lead)}`}
+              checked={selectedIds.has(lead.id)}
+              onChange={(on) => toggle(lead.id, on)}
+            />
+          )}
+          <ChakraLink asChild variant="underline">
+            <Link to="/admin/$kind/$id" params={{ kind, id: lead.id }}>
+              {first!.cell(lead)}
+            </Link>
+          </ChakraLink>
+        </HStack>
+      ),
+    },
+    ...rest,
+    { header: 'Assignee', cell: (lead) => assigneeName(people, lead.assigneeId) },
+  ];
 
   return (
     <Stack gap="4" mt="4">
@@ -117,85 +135,29 @@ export function LeadList<K extends LeadKind>({
           onDone={() => setSelectedIds(new Set())}
         />
       )}
-      <Box overflowX="auto" bg="white" rounded="md" borderWidth="1px">
-        <Table.Root
-          size="sm"
-          aria-label={`${view.title} list`}
-          aria-busy={page.isFetching || navigating}
-          // The search these rows answer (the box may already hold the next one).
-          data-search={search.q ?? ''}
-        >
-          <Table.Header>
-            <Table.Row>
-              {/* The selection's boxes sit in the first column, beside the name they select. */}
-              <Table.ColumnHeader>
-                <HStack gap="2">
-                  {maySelect && (
-                    <RowCheckbox
-                      label="Select every lead on this page"
-                      checked={allSelected ? true : selected.length > 0 ? 'indeterminate' : false}
-                      onChange={(on) => setSelectedIds(new Set(on ? items.map((l) => l.id) : []))}
-                    />
-                  )}
-                  <span>{first!.header}</span>
-                </HStack>
-              </Table.ColumnHeader>
-              {rest.map((f) => (
-                <Table.ColumnHeader key={f.header}>{f.header}</Table.ColumnHeader>
-              ))}
-              <Table.ColumnHeader>Assignee</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {items.map((lead) => (
-              <Table.Row key={lead.id} data-selected={selectedIds.has(lead.id) ? '' : undefined}>
-                <Table.Cell verticalAlign="top">
-                  <HStack gap="2" align="flex-start">
-                    {maySelect && (
-                      <RowCheckbox
-                        label={`Select ${view.name(lead)}`}
-                        checked={selectedIds.has(lead.id)}
-                        onChange={(on) => toggle(lead.id, on)}
-                      />
-                    )}
-                    <ChakraLink asChild variant="underline">
-                      <Link to="/admin/$kind/$id" params={{ kind, id: lead.id }}>
-                        {first!.cell(lead)}
-                      </Link>
-                    </ChakraLink>
-                  </HStack>
-                </Table.Cell>
-                {rest.map((f) => (
-                  <Table.Cell key={f.header} verticalAlign="top">
-                    {f.cell(lead)}
-                  </Table.Cell>
-                ))}
-                <Table.Cell verticalAlign="top">{assigneeName(people, lead.assigneeId)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-        {page.isSuccess && items.length === 0 && (
-          <Text p="4" color="gray.700">
-            {search.q || search.assignee !== undefined ? 'No leads match your search.' : 'No leads yet.'}
-          </Text>
-        )}
-      </Box>
-      {/* Paging sits on the left, clear of the notices in the bottom-right corner; on a narrow screen
-          the notices keep room at the end of the page instead (components/notice-clearance.tsx). */}
-      <HStack gap="4" flexWrap="wrap" data-testid="paging">
-        <HStack>
-          <Button size="sm" variant="outline" disabled={!search.cursor || navigating} onClick={previous}>
-            Previous
-          </Button>
-          <Button size="sm" variant="outline" disabled={!page.data?.nextCursor || navigating} onClick={next}>
-            Next
-          </Button>
-        </HStack>
+      <DataTable
+        label={`${view.title} list`}
+        columns={columns}
+        rows={page.data?.items}
+        rowKey={(lead) => lead.id}
+        selected={(lead) => selectedIds.has(lead.id)}
+        verticalAlign="top"
+        empty={search.q || search.assignee !== undefined ? 'No leads match your search.' : 'No leads yet.'}
+        aria-busy={page.isFetching || navigating}
+        // The search these rows answer (the box may already hold the next one).
+        data-search={search.q ?? ''}
+      />
+      <CursorPaging
+        cursor={search.cursor}
+        nextCursor={page.data?.nextCursor}
+        earlier={earlier}
+        navigating={navigating}
+        onPage={onPage}
+      >
         <Text aria-live="polite" data-testid={`range-${kind}`}>
           {page.data && items.length > 0 ? range(earlier, items.length, page.data) : ''}
         </Text>
-      </HStack>
+      </CursorPaging>
     </Stack>
   );
 }
