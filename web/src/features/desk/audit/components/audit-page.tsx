@@ -1,4 +1,4 @@
-import { Box, Button, Code, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Code, Heading, HStack, Stack } from '@chakra-ui/react';
 import type { components } from '@lead-desk/contract';
 import { schemas } from '@lead-desk/contract/values';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import {
   type AuditFilters as Filters,
   type AuditSearch,
 } from '../api/audit-entries.ts';
+import { DataTable, type Column } from '../../shared/data-table.tsx';
 import { AuditFilters } from './audit-filters.tsx';
 
 type Entry = components['schemas']['AuditEntry'];
@@ -27,6 +28,15 @@ const changes = (e: Entry) =>
       'to' in c ? `${field}: ${'from' in c ? `${String(c.from)} → ` : ''}${String(c.to)}` : field,
     )
     .join(', ');
+
+const columns: Column<Entry>[] = [
+  { header: 'When', cell: (e) => new Date(e.at).toLocaleString(), cellProps: { whiteSpace: 'nowrap' } },
+  { header: 'Who', cell: who },
+  { header: 'Action', cell: (e) => actionLabels[e.action] ?? e.action },
+  { header: 'Target', cell: target },
+  { header: 'Changes', cell: changes },
+  { header: 'From', cell: (e) => <Code size="sm">{e.ip ?? ''}</Code> },
+];
 
 /** /admin/audit: who did what, newest first, filtered by the URL (docs/operations.md#audit-log). */
 export function AuditPage(props: {
@@ -52,39 +62,14 @@ export function AuditPage(props: {
       </HStack>
       {/* A new key when the URL's filters change, so the form shows them (Back, a shared link). */}
       <AuditFilters key={JSON.stringify(filters)} filters={filters} members={members} onApply={apply} />
-      <Box overflowX="auto" bg="white" rounded="md" borderWidth="1px">
-        <Table.Root size="sm" aria-label="Audit entries" aria-busy={page.isFetching}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>When</Table.ColumnHeader>
-              <Table.ColumnHeader>Who</Table.ColumnHeader>
-              <Table.ColumnHeader>Action</Table.ColumnHeader>
-              <Table.ColumnHeader>Target</Table.ColumnHeader>
-              <Table.ColumnHeader>Changes</Table.ColumnHeader>
-              <Table.ColumnHeader>From</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {page.data?.entries.map((e) => (
-              <Table.Row key={e.id}>
-                <Table.Cell whiteSpace="nowrap">{new Date(e.at).toLocaleString()}</Table.Cell>
-                <Table.Cell>{who(e)}</Table.Cell>
-                <Table.Cell>{actionLabels[e.action] ?? e.action}</Table.Cell>
-                <Table.Cell>{target(e)}</Table.Cell>
-                <Table.Cell>{changes(e)}</Table.Cell>
-                <Table.Cell>
-                  <Code size="sm">{e.ip ?? ''}</Code>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-        {page.data && page.data.entries.length === 0 && (
-          <Text p="4" color="fg.muted">
-            No entries match these filters.
-          </Text>
-        )}
-      </Box>
+      <DataTable
+        label="Audit entries"
+        columns={columns}
+        rows={page.data?.entries}
+        rowKey={(e) => e.id}
+        empty="No entries match these filters."
+        aria-busy={page.isFetching}
+      />
       <HStack justify="flex-end">
         {cursor && (
           <Button size="sm" variant="outline" onClick={() => onSearch(filters)}>

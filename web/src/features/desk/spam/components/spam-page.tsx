@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { schemas } from '@lead-desk/contract/values';
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from '../../shared/api/session.ts';
+import { DataTable, type Column } from '../../shared/data-table.tsx';
 import { formatDate } from '../../shared/format.ts';
 import { suspectedSpamQuery, useReleaseSpam, type SuspectedSpam } from '../api/suspected-spam.ts';
 
@@ -16,6 +17,33 @@ export function SpamPage() {
   const mayRelease = useCan('releaseSuspectedSpam');
   const release = useReleaseSpam();
   if (!data) return null;
+  const columns: Column<SuspectedSpam>[] = [
+    { header: 'Date', cell: (s) => formatDate(s.createdAt) },
+    { header: 'Kind', cell: (s) => labels('LeadKind')[s.kind] ?? s.kind },
+    { header: 'Name', cell: (s) => s.name },
+    { header: 'Email', cell: (s) => s.email },
+    { header: 'Company', cell: (s) => s.company || '—' },
+    { header: 'Message', cell: (s) => s.message || '—', cellProps: { maxW: 'xs', whiteSpace: 'pre-wrap' } },
+    {
+      header: 'Reason',
+      cell: (s) => <Badge colorPalette="orange">{labels('SpamCheck')[s.reason] ?? s.reason}</Badge>,
+    },
+    {
+      header: '',
+      cell: (s) =>
+        mayRelease && (
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={`Not spam: ${s.name}`}
+            loading={release.isPending && release.variables?.id === s.id}
+            onClick={() => release.mutate({ kind: s.kind, id: s.id })}
+          >
+            Not spam
+          </Button>
+        ),
+    },
+  ];
   return (
     <Stack gap="4">
       <Heading as="h2" size="xl">
@@ -27,47 +55,12 @@ export function SpamPage() {
           : `${data.total} held. They are deleted 30 days after they came in.`}
       </Text>
       {data.items.length > 0 && (
-        <Card.Root>
-          <Table.Root size="sm" aria-label="Suspected spam">
-            <Table.Header>
-              <Table.Row>
-                {['Date', 'Kind', 'Name', 'Email', 'Company', 'Message', 'Reason', ''].map((h) => (
-                  <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.items.map((s: SuspectedSpam) => (
-                <Table.Row key={`${s.kind}-${s.id}`}>
-                  <Table.Cell>{formatDate(s.createdAt)}</Table.Cell>
-                  <Table.Cell>{labels('LeadKind')[s.kind] ?? s.kind}</Table.Cell>
-                  <Table.Cell>{s.name}</Table.Cell>
-                  <Table.Cell>{s.email}</Table.Cell>
-                  <Table.Cell>{s.company || '—'}</Table.Cell>
-                  <Table.Cell maxW="xs" whiteSpace="pre-wrap">
-                    {s.message || '—'}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette="orange">{labels('SpamCheck')[s.reason] ?? s.reason}</Badge>
-                  </Table.Cell>
-                  <Table.Cell>
-                    {mayRelease && (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={`Not spam: ${s.name}`}
-                        loading={release.isPending && release.variables?.id === s.id}
-                        onClick={() => release.mutate({ kind: s.kind, id: s.id })}
-                      >
-                        Not spam
-                      </Button>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Card.Root>
+        <DataTable
+          label="Suspected spam"
+          columns={columns}
+          rows={data.items}
+          rowKey={(s) => `${s.kind}-${s.id}`}
+        />
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Code, HStack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Code, HStack, Text } from '@chakra-ui/react';
 import { schemas } from '@lead-desk/contract/values';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '../../../../components/notices.tsx';
@@ -9,6 +9,7 @@ import {
   useRevokeInvitation,
   type TeamInvitation,
 } from '../api/invitations.ts';
+import { DataTable, type Column } from '../../shared/data-table.tsx';
 import { refused } from './problem-notice.ts';
 
 const deliveryLabels = schemas.TeamInvitation.properties.delivery['x-enum-labels'] as Record<string, string>;
@@ -19,47 +20,47 @@ export function InvitationsList({ mayManage }: { mayManage: (i: TeamInvitation) 
   const { data: invitations = [] } = useQuery(invitationsQuery);
   if (invitations.length === 0) return <Text color="fg.muted">No pending invitations.</Text>;
   return (
-    <Box overflowX="auto" bg="white" rounded="md" borderWidth="1px">
-      <Table.Root size="sm" aria-label="Pending invitations">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Email</Table.ColumnHeader>
-            <Table.ColumnHeader>Role</Table.ColumnHeader>
-            <Table.ColumnHeader>State</Table.ColumnHeader>
-            <Table.ColumnHeader>Email sent</Table.ColumnHeader>
-            <Table.ColumnHeader>Actions</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {invitations.map((i) => (
-            <Table.Row key={i.id}>
-              <Table.Cell>{i.email}</Table.Cell>
-              <Table.Cell>{roleLabels[i.role]}</Table.Cell>
-              <Table.Cell>
-                <Badge colorPalette={i.state === 'pending' ? 'blue' : 'orange'}>{stateLabels[i.state]}</Badge>{' '}
-                <Text as="span" fontSize="xs" color="fg.muted">
-                  until {new Date(i.expiresAt).toLocaleString()}
-                </Text>
-              </Table.Cell>
-              <Table.Cell>
-                <Text>
-                  {deliveryLabels[i.delivery]} by {i.invitedBy}
-                </Text>
-                {i.deliveryError && <Text fontSize="xs">{i.deliveryError}</Text>}
-                {i.heldLink && (
-                  <Text fontSize="xs">
-                    Link to pass on: <Code data-testid="held-link">{i.heldLink}</Code>
-                  </Text>
-                )}
-              </Table.Cell>
-              <Table.Cell>{mayManage(i) && <InvitationActions invitation={i} />}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+    <DataTable
+      label="Pending invitations"
+      columns={columns(mayManage)}
+      rows={invitations}
+      rowKey={(i) => i.id}
+    />
   );
 }
+
+const columns = (mayManage: (i: TeamInvitation) => boolean): Column<TeamInvitation>[] => [
+  { header: 'Email', cell: (i) => i.email },
+  { header: 'Role', cell: (i) => roleLabels[i.role] },
+  {
+    header: 'State',
+    cell: (i) => (
+      <>
+        <Badge colorPalette={i.state === 'pending' ? 'blue' : 'orange'}>{stateLabels[i.state]}</Badge>{' '}
+        <Text as="span" fontSize="xs" color="fg.muted">
+          until {new Date(i.expiresAt).toLocaleString()}
+        </Text>
+      </>
+    ),
+  },
+  {
+    header: 'Email sent',
+    cell: (i) => (
+      <>
+        <Text>
+          {deliveryLabels[i.delivery]} by {i.invitedBy}
+        </Text>
+        {i.deliveryError && <Text fontSize="xs">{i.deliveryError}</Text>}
+        {i.heldLink && (
+          <Text fontSize="xs">
+            Link to pass on: <Code data-testid="held-link">{i.heldLink}</Code>
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { header: 'Actions', cell: (i) => mayManage(i) && <InvitationActions invitation={i} /> },
+];
 
 function InvitationActions({ invitation }: { invitation: TeamInvitation }) {
   const resend = useResendInvitation();

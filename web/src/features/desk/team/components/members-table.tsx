@@ -1,14 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Link as ChakraLink,
-  HStack,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Link as ChakraLink, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { notify } from '../../../../components/notices.tsx';
@@ -21,6 +11,7 @@ import {
   useSetActive,
   type TeamMember,
 } from '../api/members.ts';
+import { DataTable, type Column } from '../../shared/data-table.tsx';
 import { refused } from './problem-notice.ts';
 
 /**
@@ -32,61 +23,48 @@ export function MembersTable({ me }: { me: { username: string; role: Role } }) {
   const { data: members = [] } = useQuery(membersQuery);
   const roles = manageable(me.role);
   const mayManage = (m: TeamMember) => m.username !== me.username && roles.includes(m.role);
-  return (
-    <Box overflowX="auto" bg="white" rounded="md" borderWidth="1px">
-      <Table.Root size="sm" aria-label="Team members">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Username</Table.ColumnHeader>
-            <Table.ColumnHeader>Email</Table.ColumnHeader>
-            <Table.ColumnHeader>Role</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader>Leads</Table.ColumnHeader>
-            <Table.ColumnHeader>Actions</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {members.map((m) => (
-            <Table.Row key={m.id}>
-              <Table.Cell>{m.username}</Table.Cell>
-              <Table.Cell>{m.email ?? '—'}</Table.Cell>
-              <Table.Cell>
-                {mayManage(m) ? (
-                  <RoleSelect member={m} roles={me.role === 'owner' ? [...roles, 'owner'] : roles} />
-                ) : (
-                  <Text>{roleLabels[m.role]}</Text>
-                )}
-              </Table.Cell>
-              <Table.Cell>
-                <Badge colorPalette={m.active ? 'green' : 'gray'}>
-                  {m.active ? 'Active' : 'Deactivated'}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell>
-                <Stack gap="1" align="flex-start">
-                  {/* A person's leads are the lists filtered by them (docs/product.md#reassign-all). */}
-                  <ChakraLink asChild variant="underline">
-                    <Link
-                      to="/admin/$kind"
-                      params={{ kind: 'contacts' }}
-                      search={{ assignee: m.id }}
-                      aria-label={`Leads of ${m.username}`}
-                    >
-                      {m.assignedLeads} ({m.openLeads} open)
-                    </Link>
-                  </ChakraLink>
-                  {can(me.role, 'reassignMemberLeads') && m.assignedLeads > 0 && (
-                    <ReassignAll member={m} members={members} />
-                  )}
-                </Stack>
-              </Table.Cell>
-              <Table.Cell>{mayManage(m) && <ActiveToggle member={m} />}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
-  );
+  const columns: Column<TeamMember>[] = [
+    { header: 'Username', cell: (m) => m.username },
+    { header: 'Email', cell: (m) => m.email ?? '—' },
+    {
+      header: 'Role',
+      cell: (m) =>
+        mayManage(m) ? (
+          <RoleSelect member={m} roles={me.role === 'owner' ? [...roles, 'owner'] : roles} />
+        ) : (
+          <Text>{roleLabels[m.role]}</Text>
+        ),
+    },
+    {
+      header: 'Status',
+      cell: (m) => (
+        <Badge colorPalette={m.active ? 'green' : 'gray'}>{m.active ? 'Active' : 'Deactivated'}</Badge>
+      ),
+    },
+    {
+      header: 'Leads',
+      cell: (m) => (
+        <Stack gap="1" align="flex-start">
+          {/* A person's leads are the lists filtered by them (docs/product.md#reassign-all). */}
+          <ChakraLink asChild variant="underline">
+            <Link
+              to="/admin/$kind"
+              params={{ kind: 'contacts' }}
+              search={{ assignee: m.id }}
+              aria-label={`Leads of ${m.username}`}
+            >
+              {m.assignedLeads} ({m.openLeads} open)
+            </Link>
+          </ChakraLink>
+          {can(me.role, 'reassignMemberLeads') && m.assignedLeads > 0 && (
+            <ReassignAll member={m} members={members} />
+          )}
+        </Stack>
+      ),
+    },
+    { header: 'Actions', cell: (m) => mayManage(m) && <ActiveToggle member={m} /> },
+  ];
+  return <DataTable label="Team members" columns={columns} rows={members} rowKey={(m) => m.id} />;
 }
 
 function RoleSelect({ member, roles }: { member: TeamMember; roles: Role[] }) {
