@@ -1,20 +1,11 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Heading,
-  HStack,
-  Link as ChakraLink,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@lead-desk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CodeBlock } from '../../../../components/code-block.tsx';
 import { notify } from '../../../../components/notices.tsx';
-import { deliveryQuery, eventLabel, useRedeliver } from '../api/webhook-deliveries.ts';
+import { deliveryQuery, eventLabel, useRedeliver, type WebhookDelivery } from '../api/webhook-deliveries.ts';
+import { DataTable, type Column } from '../../shared/data-table.tsx';
 import type { LeadKind } from '../../shared/desk-routes.ts';
 import { formatDate } from '../../shared/format.ts';
 import { statusLabel, statusPalette } from './endpoint-health.tsx';
@@ -32,6 +23,29 @@ const deskKind: Record<components['schemas']['LeadKind'], LeadKind> = {
 /** What an attempt got: the receiver's status, or why there was none. */
 export const attemptResult = (a: { statusCode: number | null; error: string | null } | null) =>
   a ? [a.statusCode ? `HTTP ${a.statusCode}` : '', a.error ?? ''].filter(Boolean).join(': ') || '—' : '—';
+
+/** What the lists of deliveries show of each, after its event (and endpoint). */
+export const deliveryColumns: Column<WebhookDelivery>[] = [
+  {
+    header: 'Status',
+    cell: (d) => <Badge colorPalette={statusPalette[d.status]}>{statusLabel(d.status)}</Badge>,
+  },
+  { header: 'Attempts', cell: (d) => d.attempts },
+  { header: 'Last response', cell: (d) => attemptResult(d.lastAttempt) },
+  { header: 'Time', cell: (d) => formatDate(d.createdAt) },
+];
+
+const attemptColumns: Column<components['schemas']['WebhookAttempt']>[] = [
+  { header: 'Attempt', cell: (a) => a.attempt },
+  { header: 'Time', cell: (a) => formatDate(a.startedAt) },
+  { header: 'Result', cell: attemptResult },
+  { header: 'Duration', cell: (a) => `${a.durationMs} ms` },
+  {
+    header: 'Response (first 1 KB)',
+    cell: (a) => a.responseExcerpt || '—',
+    cellProps: { fontFamily: 'mono', whiteSpace: 'pre-wrap', wordBreak: 'break-all' },
+  },
+];
 
 /** One delivery opened: its facts, every attempt, the body it sends, and Redeliver when it failed. */
 export function DeliveryDetail({ id }: { id: number }) {
@@ -114,33 +128,14 @@ export function DeliveryDetail({ id }: { id: number }) {
           Redeliver
         </Button>
       )}
-      <Box overflowX="auto">
-        <Table.Root size="sm" aria-label={`Attempts of delivery ${delivery.id}`}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Attempt</Table.ColumnHeader>
-              <Table.ColumnHeader>Time</Table.ColumnHeader>
-              <Table.ColumnHeader>Result</Table.ColumnHeader>
-              <Table.ColumnHeader>Duration</Table.ColumnHeader>
-              <Table.ColumnHeader>Response (first 1 KB)</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {attempts.map((a) => (
-              <Table.Row key={a.attempt}>
-                <Table.Cell>{a.attempt}</Table.Cell>
-                <Table.Cell>{formatDate(a.startedAt)}</Table.Cell>
-                <Table.Cell>{attemptResult(a)}</Table.Cell>
-                <Table.Cell>{a.durationMs} ms</Table.Cell>
-                <Table.Cell fontFamily="mono" whiteSpace="pre-wrap" wordBreak="break-all">
-                  {a.responseExcerpt || '—'}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-        {attempts.length === 0 && <Text fontSize="sm">No attempt yet.</Text>}
-      </Box>
+      <DataTable
+        plain
+        label={`Attempts of delivery ${delivery.id}`}
+        columns={attemptColumns}
+        rows={attempts}
+        rowKey={(a) => a.attempt}
+        empty="No attempt yet."
+      />
       <CodeBlock label="Payload" code={JSON.stringify(payload, null, 2)} />
     </Stack>
   );

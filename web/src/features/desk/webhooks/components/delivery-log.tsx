@@ -1,18 +1,18 @@
-import { Badge, Box, Button, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { Fragment } from 'react';
 import {
   deliveriesPageQuery,
   deliveryEvents,
   deliveryStatuses,
   eventLabel,
   type DeliveryOwner,
+  type WebhookDelivery,
 } from '../api/webhook-deliveries.ts';
 import type { DeliverySearch } from '../webhook-routes.ts';
-import { formatDate } from '../../shared/format.ts';
-import { attemptResult, DeliveryDetail } from './delivery-detail.tsx';
-import { statusLabel, statusPalette } from './endpoint-health.tsx';
+import { CursorPaging } from '../../shared/cursor-paging.tsx';
+import { DataTable, type Column } from '../../shared/data-table.tsx';
+import { deliveryColumns, DeliveryDetail } from './delivery-detail.tsx';
 
 export type DeliveryFilters = Pick<DeliverySearch, 'event' | 'status' | 'since'>;
 
@@ -71,6 +71,28 @@ export function DeliveryLog({ owner, search, onFilter, onPage, onOpen, ...props 
   const openElsewhere =
     page.isSuccess && search.delivery !== undefined && !rows.some((d) => d.id === search.delivery);
   const filtered = Boolean(search.event || search.status || search.since);
+  const columns: Column<WebhookDelivery>[] = [
+    { header: 'Event', cell: (d) => eventLabel(d.event) },
+    ...deliveryColumns,
+    {
+      header: 'Details',
+      cell: (d) => {
+        const open = search.delivery === d.id;
+        return (
+          <Button
+            size="xs"
+            variant="outline"
+            aria-expanded={open}
+            aria-controls={open ? `delivery-${d.id}-detail` : undefined}
+            aria-label={`${open ? 'Hide' : 'Show'} delivery ${d.id}`}
+            onClick={() => onOpen(open ? undefined : d.id)}
+          >
+            {open ? 'Hide' : 'Show'}
+          </Button>
+        );
+      },
+    },
+  ];
 
   return (
     <Stack gap="4">
@@ -105,91 +127,31 @@ export function DeliveryLog({ owner, search, onFilter, onPage, onOpen, ...props 
           </Button>
         </Box>
       )}
-      <Box overflowX="auto" rounded="md" borderWidth="1px">
-        <Table.Root size="sm" aria-label="Deliveries" aria-busy={page.isFetching || navigating}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Event</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Attempts</Table.ColumnHeader>
-              <Table.ColumnHeader>Last response</Table.ColumnHeader>
-              <Table.ColumnHeader>Time</Table.ColumnHeader>
-              <Table.ColumnHeader>Details</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((d) => {
-              const open = search.delivery === d.id;
-              return (
-                <Fragment key={d.id}>
-                  <Table.Row data-testid={`delivery-${d.id}`}>
-                    <Table.Cell>{eventLabel(d.event)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={statusPalette[d.status]}>{statusLabel(d.status)}</Badge>
-                    </Table.Cell>
-                    <Table.Cell>{d.attempts}</Table.Cell>
-                    <Table.Cell>{attemptResult(d.lastAttempt)}</Table.Cell>
-                    <Table.Cell>{formatDate(d.createdAt)}</Table.Cell>
-                    <Table.Cell>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-expanded={open}
-                        aria-controls={open ? `delivery-${d.id}-detail` : undefined}
-                        aria-label={`${open ? 'Hide' : 'Show'} delivery ${d.id}`}
-                        onClick={() => onOpen(open ? undefined : d.id)}
-                      >
-                        {open ? 'Hide' : 'Show'}
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                  {open && (
-                    <Table.Row id={`delivery-${d.id}-detail`} bg="gray.50">
-                      <Table.Cell colSpan={6}>
-                        <DeliveryDetail id={d.id} />
-                      </Table.Cell>
-                    </Table.Row>
-                  )}
-                </Fragment>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-        {page.isSuccess && rows.length === 0 && (
-          <Text p="4" color="gray.700">
-            {filtered
-              ? 'No deliveries match these filters.'
-              : 'No deliveries yet. Send a test event to make one.'}
-          </Text>
-        )}
-        {page.isError && (
-          <Text p="4" role="alert">
-            The deliveries could not be loaded: {page.error.message}
-          </Text>
-        )}
-      </Box>
-      <HStack gap="4" flexWrap="wrap">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!search.cursor || navigating}
-          onClick={() =>
-            earlier?.length
-              ? onPage(earlier.at(-1) || undefined, earlier.slice(0, -1))
-              : onPage(undefined, [])
-          }
-        >
-          Previous
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!page.data?.nextCursor || navigating}
-          onClick={() => onPage(page.data!.nextCursor!, earlier && [...earlier, search.cursor ?? ''])}
-        >
-          Next
-        </Button>
-      </HStack>
+      <DataTable
+        label="Deliveries"
+        columns={columns}
+        rows={page.data?.deliveries}
+        rowKey={(d) => d.id}
+        expanded={(d) =>
+          search.delivery === d.id
+            ? { id: `delivery-${d.id}-detail`, content: <DeliveryDetail id={d.id} /> }
+            : undefined
+        }
+        empty={
+          filtered
+            ? 'No deliveries match these filters.'
+            : 'No deliveries yet. Send a test event to make one.'
+        }
+        error={page.isError ? `The deliveries could not be loaded: ${page.error.message}` : undefined}
+        aria-busy={page.isFetching || navigating}
+      />
+      <CursorPaging
+        cursor={search.cursor}
+        nextCursor={page.data?.nextCursor}
+        earlier={earlier}
+        navigating={navigating}
+        onPage={onPage}
+      />
     </Stack>
   );
 }

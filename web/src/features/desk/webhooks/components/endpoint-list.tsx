@@ -1,9 +1,15 @@
-import { Box, Button, Card, Heading, HStack, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { notify } from '../../../../components/notices.tsx';
-import { endpointsQuery, useCreateEndpoint, type EndpointWithSecret } from '../api/webhooks.ts';
+import {
+  endpointsQuery,
+  useCreateEndpoint,
+  type EndpointWithSecret,
+  type WebhookEndpoint,
+} from '../api/webhooks.ts';
+import { DataTable, type Column } from '../../shared/data-table.tsx';
 import { EndpointForm } from './endpoint-form.tsx';
 import { EndpointState, LastDelivery } from './endpoint-health.tsx';
 import { emptyEndpoint, eventOptions } from './endpoint-schema.ts';
@@ -13,9 +19,27 @@ import { failed } from './notices.ts';
 const eventNames = (events: string[]) =>
   events.map((e) => eventOptions.find((o) => o.value === e)?.label ?? e).join(', ');
 
+const columns: Column<WebhookEndpoint>[] = [
+  {
+    header: 'URL',
+    cell: (e) => (
+      <ChakraLink asChild variant="underline">
+        <Link to="/admin/webhooks/$id" params={{ id: e.id }}>
+          {e.url}
+        </Link>
+      </ChakraLink>
+    ),
+    cellProps: { wordBreak: 'break-all' },
+  },
+  { header: 'Description', cell: (e) => e.description || '—' },
+  { header: 'Events', cell: (e) => eventNames(e.events) },
+  { header: 'State', cell: (e) => <EndpointState endpoint={e} /> },
+  { header: 'Last delivery', cell: (e) => <LastDelivery endpointId={e.id} /> },
+];
+
 /** /admin/webhooks: the endpoints, a form to add one, and a new endpoint's secret, shown once. */
 export function EndpointList() {
-  const { data: endpoints = [], isSuccess } = useQuery(endpointsQuery);
+  const { data: endpoints } = useQuery(endpointsQuery);
   const create = useCreateEndpoint();
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<EndpointWithSecret | null>(null);
@@ -69,45 +93,14 @@ export function EndpointList() {
           </Card.Body>
         </Card.Root>
       )}
-      <Box overflowX="auto" bg="white" rounded="md" borderWidth="1px">
-        <Table.Root size="sm" aria-label="Webhook endpoints">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>URL</Table.ColumnHeader>
-              <Table.ColumnHeader>Description</Table.ColumnHeader>
-              <Table.ColumnHeader>Events</Table.ColumnHeader>
-              <Table.ColumnHeader>State</Table.ColumnHeader>
-              <Table.ColumnHeader>Last delivery</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {endpoints.map((e) => (
-              <Table.Row key={e.id}>
-                <Table.Cell verticalAlign="top" wordBreak="break-all">
-                  <ChakraLink asChild variant="underline">
-                    <Link to="/admin/webhooks/$id" params={{ id: e.id }}>
-                      {e.url}
-                    </Link>
-                  </ChakraLink>
-                </Table.Cell>
-                <Table.Cell verticalAlign="top">{e.description || '—'}</Table.Cell>
-                <Table.Cell verticalAlign="top">{eventNames(e.events)}</Table.Cell>
-                <Table.Cell verticalAlign="top">
-                  <EndpointState endpoint={e} />
-                </Table.Cell>
-                <Table.Cell verticalAlign="top">
-                  <LastDelivery endpointId={e.id} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-        {isSuccess && endpoints.length === 0 && (
-          <Text p="4" color="gray.700">
-            No endpoints yet. Add one to send leads to your other tools.
-          </Text>
-        )}
-      </Box>
+      <DataTable
+        label="Webhook endpoints"
+        columns={columns}
+        rows={endpoints}
+        rowKey={(e) => e.id}
+        verticalAlign="top"
+        empty="No endpoints yet. Add one to send leads to your other tools."
+      />
     </Stack>
   );
 }

@@ -1,13 +1,16 @@
-import { Badge, Box, Card, Heading, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
+import { Card, Heading, Link as ChakraLink, Text } from '@chakra-ui/react';
 import type { components } from '@lead-desk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { deliveriesPageQuery, eventLabel } from '../api/webhook-deliveries.ts';
+import {
+  deliveriesPageQuery,
+  eventLabel,
+  type WebhookDelivery as Delivery,
+} from '../api/webhook-deliveries.ts';
 import { endpointsQuery } from '../api/webhooks.ts';
+import { DataTable, type Column } from '../../shared/data-table.tsx';
 import type { LeadKind } from '../../shared/desk-routes.ts';
-import { formatDate } from '../../shared/format.ts';
-import { attemptResult } from './delivery-detail.tsx';
-import { statusLabel, statusPalette } from './endpoint-health.tsx';
+import { deliveryColumns } from './delivery-detail.tsx';
 
 /** The desk's path for a kind of lead, to the kind as the API's objects name it. */
 const apiKind: Record<LeadKind, components['schemas']['LeadKind']> = {
@@ -27,6 +30,20 @@ export function LeadDeliveries({ kind, id }: { kind: LeadKind; id: number }) {
   const url = (endpointId: number) =>
     endpoints?.find((e) => e.id === endpointId)?.url ?? `Endpoint ${endpointId}`;
   const rows = page.data?.deliveries ?? [];
+  const columns: Column<Delivery>[] = [
+    {
+      header: 'Event',
+      cell: (d) => (
+        <ChakraLink asChild variant="underline">
+          <Link to="/admin/webhooks/$id" params={{ id: d.endpointId }} search={{ delivery: d.id }}>
+            {eventLabel(d.event)}
+          </Link>
+        </ChakraLink>
+      ),
+    },
+    { header: 'Endpoint', cell: (d) => url(d.endpointId), cellProps: { wordBreak: 'break-all' } },
+    ...deliveryColumns,
+  ];
   return (
     <Card.Root as="section" aria-labelledby="lead-webhooks">
       <Card.Header>
@@ -40,44 +57,13 @@ export function LeadDeliveries({ kind, id }: { kind: LeadKind; id: number }) {
           <Text color="gray.700">No webhook deliveries for this lead.</Text>
         )}
         {rows.length > 0 && (
-          <Box overflowX="auto">
-            <Table.Root size="sm" aria-label="Webhook deliveries of this lead">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Event</Table.ColumnHeader>
-                  <Table.ColumnHeader>Endpoint</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Attempts</Table.ColumnHeader>
-                  <Table.ColumnHeader>Last response</Table.ColumnHeader>
-                  <Table.ColumnHeader>Time</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((d) => (
-                  <Table.Row key={d.id}>
-                    <Table.Cell>
-                      <ChakraLink asChild variant="underline">
-                        <Link
-                          to="/admin/webhooks/$id"
-                          params={{ id: d.endpointId }}
-                          search={{ delivery: d.id }}
-                        >
-                          {eventLabel(d.event)}
-                        </Link>
-                      </ChakraLink>
-                    </Table.Cell>
-                    <Table.Cell wordBreak="break-all">{url(d.endpointId)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={statusPalette[d.status]}>{statusLabel(d.status)}</Badge>
-                    </Table.Cell>
-                    <Table.Cell>{d.attempts}</Table.Cell>
-                    <Table.Cell>{attemptResult(d.lastAttempt)}</Table.Cell>
-                    <Table.Cell>{formatDate(d.createdAt)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
+          <DataTable
+            plain
+            label="Webhook deliveries of this lead"
+            columns={columns}
+            rows={rows}
+            rowKey={(d) => d.id}
+          />
         )}
       </Card.Body>
     </Card.Root>
