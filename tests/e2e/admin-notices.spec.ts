@@ -85,22 +85,4 @@ test.describe('notices on the desk', () => {
     await expect(page.getByText(`Logged in as: ${ADMIN.username}`)).toBeVisible();
     await expect(page.getByTestId('notice')).toContainText('Login successful');
   });
-
-  test('a pointer resting on a notice holds it for a while, not for ever', async ({ page }) => {
-    // The page's clock, moved by hand (docs/testing.md#time): the notice lasts 5000 ms, and a
-    // resting pointer may hold it for twice that.
-    await page.clock.install();
-    await openAdmin(page);
-    await logIn(page, ADMIN.username, 'not-the-password');
-    const notice = page.getByTestId('notice');
-    await expect(notice).toContainText('Login failed');
-    await notice.hover();
-    await page.clock.runFor(4000);
-    await expect(notice).toHaveAttribute('data-state', 'open');
-    // Held past its 5000 ms (the pointer pauses it), and gone at twice that.
-    await page.clock.runFor(2000);
-    await expect(notice).toHaveAttribute('data-state', 'open');
-    await page.clock.runFor(5000);
-    await expect(notice).toHaveAttribute('data-state', 'closed');
-  });
 });

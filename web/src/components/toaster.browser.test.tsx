@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { afterAll, afterEach, expect, test } from 'vitest';
-import { commands, page } from 'vitest/browser';
+import { act } from 'react';
+import { afterAll, afterEach, expect, test, vi } from 'vitest';
+import { commands, page, userEvent } from 'vitest/browser';
 import IslandProviders from '../islands/providers.tsx';
 import { notify } from './notices.tsx';
 import { SWIPE_THRESHOLD, toaster } from './toaster.tsx';
@@ -17,7 +18,11 @@ declare module 'vitest/browser' {
 const host = document.body.appendChild(document.createElement('div'));
 const root = createRoot(host);
 root.render(<IslandProviders>{null}</IslandProviders>);
-afterEach(() => toaster.remove());
+afterEach(() => {
+  toaster.remove();
+  vi.useRealTimers();
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
 afterAll(() => root.unmount());
 
 const notice = page.getByTestId('notice');
@@ -58,4 +63,24 @@ test('a dismissed notice no longer catches clicks meant for the page beneath it'
     const onNotice = Boolean(document.elementFromPoint(x, y)?.closest('[data-scope="toast"]'));
     expect(onNotice, `point ${x},${y}`).toBe(false);
   }
+});
+
+test('a pointer resting on a notice holds it for a while, not for ever', async () => {
+  // The page's clock, moved by hand (docs/testing.md#time): the notice lasts 5000 ms, and a
+  // resting pointer may hold it for twice that. act: what the timers change is rendered before the
+  // next check reads the page.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  await act(() => notify({ type: 'error', title: 'Login failed', description: 'Try again.' }));
+  await act(() => vi.advanceTimersByTimeAsync(100));
+  const shown = page.getByTestId('notice');
+  expect(shown.element()).toHaveTextContent('Login failed');
+  await act(() => userEvent.hover(shown));
+  await act(() => vi.advanceTimersByTimeAsync(4000));
+  expect(shown.element()).toHaveAttribute('data-state', 'open');
+  // Held past its 5000 ms (the pointer pauses it), and gone at twice that.
+  await act(() => vi.advanceTimersByTimeAsync(2000));
+  expect(shown.element()).toHaveAttribute('data-state', 'open');
+  await act(() => vi.advanceTimersByTimeAsync(5000));
+  expect(shown.element()).toHaveAttribute('data-state', 'closed');
 });
