@@ -1,7 +1,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, createAdmin, FOLLOW_UP_TABLES, signedIn } from './admin-helpers.ts';
+import { createAdmin, FOLLOW_UP_TABLES, signedIn } from './admin-helpers.ts';
 import { startTestApp, type TestApp, truncate } from './harness.ts';
 
 let t: TestApp;
@@ -146,10 +146,7 @@ describe('CSV export', () => {
     await t.db.query(
       `INSERT INTO newsletter_subscribers (email) SELECT 'leaver' || g || '@example.com' FROM generate_series(1, 5000) g`,
     );
-    const login = await t.request().post('/api/admin/login').set('Origin', t.baseUrl).send(ADMIN);
-    const cookie = (login.headers['set-cookie'] as unknown as string[])
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const { cookie } = admin;
     for (let i = 0; i < 12; i++) {
       await new Promise<void>((resolve, reject) => {
         const req = http.get(`${t.baseUrl}/api/newsletters/export`, { headers: { cookie } }, (res) => {

@@ -1,7 +1,9 @@
 import type supertest from 'supertest';
 import { ensureFirstAdmin } from '../src/admin/admin.service.ts';
 import { createLogger } from '../src/http/logger.ts';
+import type { Role } from '../src/contract/load.ts';
 import type { TestApp } from './harness.ts';
+import { PASSWORD } from './team-helpers.ts';
 
 export const ADMIN = { username: 'admin', password: 'correct horse battery staple' };
 
@@ -13,12 +15,34 @@ export async function createAdmin(t: TestApp): Promise<void> {
   );
 }
 
-/** A signed-in agent: it keeps the session cookie and sends Origin like the dashboard does. */
-export async function signedIn(t: TestApp): Promise<supertest.Agent> {
+export type SignedIn = supertest.Agent & {
+  /** The session as a Cookie header, for a client of the test's own (a stream read with node:http). */
+  cookie: string;
+};
+
+/**
+ * An agent signed in to the desk's API as the desk's page is: it keeps the session cookie and sends
+ * the site as Origin, which every state change needs (the CSRF check, api/src/admin/auth/origin.ts).
+ * Without `as`, the first admin (`createAdmin`); a role, `createTeam`'s account of that role (named
+ * after it, with its PASSWORD); or any account by username and password. A sign-in that does not
+ * answer 200 (an account without it, a second factor asked for) fails the test here.
+ */
+export async function signedIn(
+  t: TestApp,
+  as: Role | { username: string; password?: string } = ADMIN,
+): Promise<SignedIn> {
+  const account = typeof as === 'string' ? { username: as, password: PASSWORD } : as;
   const agent = t.request().set('Origin', t.baseUrl);
-  const res = await agent.post('/api/admin/login').send(ADMIN);
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return agent;
+  const res = await agent
+    .post('/api/admin/login')
+    .send({ username: account.username, password: account.password ?? PASSWORD });
+  if (res.status !== 200)
+    throw new Error(`login as ${account.username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const cookie = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return Object.assign(agent, { cookie });
 }
 
 /** Inserts leads straight into the database, with chosen timestamps. */

@@ -9,7 +9,8 @@ import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { contact } from './lead-helpers.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
-import { createTeam, PASSWORD, signedInAs } from './team-helpers.ts';
+import { signedIn } from './admin-helpers.ts';
+import { createTeam, PASSWORD } from './team-helpers.ts';
 import { createEndpoint } from './webhook-app.ts';
 import { expectAllValid, startReceiver, waitFor, type Receiver } from './webhook-receivers.ts';
 
@@ -66,9 +67,9 @@ describe('assigning leads', () => {
     ids = await createTeam(t);
     // The invitation flow gives accounts their address; these come from the command line.
     await t.db.query(`UPDATE admin_users SET email = username || '@team.example.com'`);
-    member = await signedInAs(t, 'member');
-    admin = await signedInAs(t, 'admin');
-    viewer = await signedInAs(t, 'viewer');
+    member = await signedIn(t, 'member');
+    admin = await signedIn(t, 'admin');
+    viewer = await signedIn(t, 'viewer');
     receiver = await startReceiver();
     await createEndpoint(admin, receiver, { events: ['lead.assigned'] });
   });
@@ -153,7 +154,7 @@ describe('assigning leads', () => {
     const people: { id: number; agent: supertest.Agent }[] = [];
     for (let i = 0; i < 20; i++) {
       const account = await createAccount(t.db, cliSource, `racer${i}`, hash, 'member');
-      people.push({ id: account!.id, agent: await signedInAs(t, `racer${i}`) });
+      people.push({ id: account!.id, agent: await signedIn(t, { username: `racer${i}` }) });
     }
     const answers = await Promise.all(people.map((p) => assign(p.agent, id, p.id, null)));
     const won = answers.filter((a) => a.status === 200);
@@ -321,7 +322,7 @@ describe('LEAD_AUTO_ASSIGN=least-open', () => {
 
   it('gives each new lead to the person with the fewest open leads, ties to the one assigned least recently', async () => {
     const first = await submit('/api/contact', contact);
-    const owner = await signedInAs(t, 'owner');
+    const owner = await signedIn(t, 'owner');
     const firstTo = await assigneeOf('contact_submissions', first);
     expect(firstTo).toBe(ids.owner); // nobody has any: the oldest account never assigned
     const second = await submit('/api/contact', contact);

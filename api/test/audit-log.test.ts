@@ -9,7 +9,8 @@ import { removeSecondFactor, resetPassword } from '../src/admin/team/accounts.se
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { code, enrol } from './mfa-helpers.ts';
-import { createTeam, PASSWORD, signedInAs } from './team-helpers.ts';
+import { signedIn } from './admin-helpers.ts';
+import { createTeam, PASSWORD } from './team-helpers.ts';
 
 interface Entry {
   id: number;
@@ -41,8 +42,8 @@ describe('the audit log', () => {
   beforeAll(async () => {
     t = await startTestApp({ webhookAllowHttp: true });
     ids = await createTeam(t);
-    admin = await signedInAs(t, 'admin');
-    member = await signedInAs(t, 'member');
+    admin = await signedIn(t, 'admin');
+    member = await signedIn(t, 'member');
   });
   afterAll(() => t.close());
 
@@ -82,7 +83,7 @@ describe('the audit log', () => {
   });
 
   it('records second-factor set-up, renewed recovery codes and a recovery code used to sign in', async () => {
-    const owner = await signedInAs(t, 'owner');
+    const owner = await signedIn(t, 'owner');
     const { secret, recoveryCodes } = await enrol(t, owner, PASSWORD);
     const mine = {
       actor: { kind: 'account', id: ids.owner },

@@ -5,7 +5,8 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { contact } from './lead-helpers.ts';
 import { startMailApp, type MailApp } from './mail-app.ts';
 import { eventually } from './smtp.ts';
-import { createTeam, signedInAs } from './team-helpers.ts';
+import { signedIn } from './admin-helpers.ts';
+import { createTeam } from './team-helpers.ts';
 import { createEndpoint } from './webhook-app.ts';
 import { expectAllValid, startReceiver, waitFor, type Receiver } from './webhook-receivers.ts';
 
@@ -69,9 +70,9 @@ describe('notes on a lead', () => {
   beforeAll(async () => {
     t = await startTestApp({ leadRateLimitPerMinute: 0 });
     ids = await createTeam(t);
-    member = await signedInAs(t, 'member');
-    viewer = await signedInAs(t, 'viewer');
-    admin = await signedInAs(t, 'admin');
+    member = await signedIn(t, 'member');
+    viewer = await signedIn(t, 'viewer');
+    admin = await signedIn(t, 'admin');
     const created = await t.request().post('/api/contact').send(contact);
     expect(created.status).toBe(201);
     leadId = created.body.id as number;
@@ -175,7 +176,7 @@ describe('notes on a lead', () => {
     expect(other.status).toBe(403);
     expect(other.body.requiredRole).toBeUndefined();
     expect(other.body.detail).toBe('Only the author of a note may delete it.');
-    const owner = await signedInAs(t, 'owner');
+    const owner = await signedIn(t, 'owner');
     expect((await remove(owner, theirs.id)).status).toBe(403);
 
     const stale = await oldNote(ids.member, 16);

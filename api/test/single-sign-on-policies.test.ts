@@ -3,6 +3,7 @@ import { generateSync } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { discoverProvider } from '../src/admin/sso/provider.ts';
 import { loadConfig } from '../src/config.ts';
+import { signedIn } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { signInThroughProvider, startAppWithProvider, Walker, type SsoWorld } from './sso-helpers.ts';
@@ -167,8 +168,7 @@ describe('ADMIN_MFA=required and the provider', () => {
     // An account with a password still needs it.
     const owner = await passwordLogin(w.t, 'owner');
     expect(owner.status).toBe(200);
-    const agent = w.t.request().set('Origin', w.t.baseUrl);
-    await agent.post('/api/admin/login').send({ username: 'owner', password: PASSWORD });
+    const agent = await signedIn(w.t, 'owner');
     const noPassword = await agent.post('/api/admin/second-factor/enrolment').send({});
     expect(noPassword.status).toBe(400);
     expect(noPassword.body.errors).toEqual([{ path: '/password', message: 'Password is required' }]);
@@ -179,8 +179,7 @@ describe('ADMIN_MFA=optional and the provider', () => {
   it("asks an account that set up the desk's second factor for it, also when linking it by its address", async () => {
     const w = await world({ adminMfa: 'optional' });
     // The admin set up a second factor with the password, and has an address the provider knows.
-    const agent = w.t.request().set('Origin', w.t.baseUrl);
-    await agent.post('/api/admin/login').send({ username: 'admin', password: PASSWORD });
+    const agent = await signedIn(w.t, 'admin');
     const start = await agent.post('/api/admin/second-factor/enrolment').send({ password: PASSWORD });
     const { secret } = start.body as { secret: string };
     const code = () => generateSync({ secret });

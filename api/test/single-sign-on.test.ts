@@ -5,7 +5,8 @@ import { expectContract } from './contract.ts';
 import { cliSource } from '../src/audit/audit.ts';
 import { hashPassword } from '../src/admin/auth/password.ts';
 import { createAccount } from '../src/admin/team/accounts.service.ts';
-import { createTeam, PASSWORD, signedInAs } from './team-helpers.ts';
+import { signedIn } from './admin-helpers.ts';
+import { createTeam, PASSWORD } from './team-helpers.ts';
 import { signInThroughProvider, startAppWithProvider, Walker, type SsoWorld } from './sso-helpers.ts';
 
 // Single sign-on through a real OpenID Connect provider (oidc-provider) in this process
@@ -17,7 +18,7 @@ let owner: supertest.Agent;
 beforeAll(async () => {
   world = await startAppWithProvider({}, { allowedDomains: ['allowed.example'] });
   await createTeam(world.t);
-  owner = await signedInAs(world.t, 'owner');
+  owner = await signedIn(world.t, 'owner');
 });
 afterAll(async () => {
   await world.t.close();
@@ -61,8 +62,8 @@ describe('who gets in', () => {
     expect(accepted.at(-1)!.details).toMatchObject({ with: 'single-sign-on', username: 'ines@corp.example' });
     const linked = await auditOf('account.linked-to-provider');
     expect(linked.at(-1)!.details).toMatchObject({ issuer: world.idp.issuer, email: 'ines@corp.example' });
-    const signedIn = await auditOf('session.signed-in');
-    expect(signedIn.at(-1)!.details).toMatchObject({
+    const signIns = await auditOf('session.signed-in');
+    expect(signIns.at(-1)!.details).toMatchObject({
       with: 'single-sign-on',
       issuer: world.idp.issuer,
       firstLink: true,
@@ -260,7 +261,7 @@ describe('who gets in (continued)', () => {
     const made = async (username: string) =>
       (await createAccount(world.t.db, cliSource, username, await hashPassword(PASSWORD), 'admin'))!.id;
     const departedId = await made('departed-admin');
-    const departed = await signedInAs(world.t, 'departed-admin');
+    const departed = await signedIn(world.t, { username: 'departed-admin' });
     expect(
       (
         await departed
@@ -274,7 +275,7 @@ describe('who gets in (continued)', () => {
     );
     // Demoted in the database alone (as a race with the change would leave it): refused too.
     const demotedId = await made('demoted-admin');
-    const demoted = await signedInAs(world.t, 'demoted-admin');
+    const demoted = await signedIn(world.t, { username: 'demoted-admin' });
     expect(
       (await demoted.post('/api/team/invitations').send({ email: 'raced@corp.example', role: 'viewer' }))
         .status,
@@ -302,7 +303,7 @@ describe('who gets in (continued)', () => {
     expect(await signInThroughProvider(new Walker(), world, 'leaver@allowed.example')).toBe(
       '/admin/login?sso=deactivated',
     );
-    const member = await signedInAs(world.t, 'member');
+    const member = await signedIn(world.t, 'member');
     const memberId = (
       await world.t.db.query<{ id: number }>("SELECT id FROM admin_users WHERE username = 'member'")
     ).rows[0]!.id;
@@ -490,7 +491,7 @@ describe('the way back, and the ways in', () => {
     expect(url.searchParams.get('id_token_hint')).toBeTruthy();
     expect((await sessionOf(w)).status).toBe(401);
     // A password's session signs out as before.
-    const local = await signedInAs(world.t, 'owner');
+    const local = await signedIn(world.t, 'owner');
     expect((await local.post('/api/admin/logout').send({})).status).toBe(204);
   });
 
@@ -511,7 +512,7 @@ describe('the way back, and the ways in', () => {
       secondFactor: 'optional',
     });
     expect(JSON.stringify(settings.body)).not.toContain(world.idp.clientSecret);
-    const viewer = await signedInAs(world.t, 'viewer');
+    const viewer = await signedIn(world.t, 'viewer');
     expect((await viewer.get('/api/admin/single-sign-on')).status).toBe(403);
   });
 });

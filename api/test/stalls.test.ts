@@ -2,7 +2,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createAdmin } from './admin-helpers.ts';
+import { createAdmin, signedIn } from './admin-helpers.ts';
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -18,8 +18,7 @@ let cookie: string;
 beforeAll(async () => {
   t = await startTestApp({ dbStatementTimeoutMs: 400, leadRateLimitPerMinute: 0 }, { log });
   await createAdmin(t);
-  const login = await t.request().post('/api/admin/login').set('Origin', t.baseUrl).send(ADMIN);
-  cookie = (login.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+  ({ cookie } = await signedIn(t));
 });
 afterAll(() => t.close());
 

@@ -8,7 +8,8 @@ import { startSmtp } from './smtp.ts';
 import { cliSource } from '../src/audit/audit.ts';
 import { hashPassword } from '../src/admin/auth/password.ts';
 import { createAccount } from '../src/admin/team/accounts.service.ts';
-import { createTeam, PASSWORD as TEAM_PASSWORD, signedInAs } from './team-helpers.ts';
+import { signedIn } from './admin-helpers.ts';
+import { createTeam, PASSWORD as TEAM_PASSWORD } from './team-helpers.ts';
 
 // Team invitations (docs/operations.md#team-invitations) through a real SMTP server.
 
@@ -21,8 +22,8 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await startTestApp({ smtpUrl: smtp.url });
   await createTeam(t);
-  owner = await signedInAs(t, 'owner');
-  admin = await signedInAs(t, 'admin');
+  owner = await signedIn(t, 'owner');
+  admin = await signedIn(t, 'admin');
 });
 afterAll(async () => {
   await t.close();
@@ -242,7 +243,7 @@ describe('an invitation lives only as long as its inviter may send it', () => {
   /** A fresh account of `role`, signed in (its own name, so the shared admin stays as it is). */
   async function inviter(username: string, role: 'admin' | 'owner' = 'admin') {
     const made = await createAccount(t.db, cliSource, username, await hashPassword(TEAM_PASSWORD), role);
-    return { id: made!.id, agent: await signedInAs(t, username) };
+    return { id: made!.id, agent: await signedIn(t, { username }) };
   }
   const revokedEntry = async (invitationId: number) =>
     (await auditOf('team-invitation.revoked')).find((e) => e.target_id === String(invitationId));
@@ -300,8 +301,7 @@ describe('an invitation lives only as long as its inviter may send it', () => {
     const handing = await startTestApp({ smtpUrl: undefined });
     try {
       const team = await createTeam(handing);
-      const ownerAgent = handing.request().set('Origin', handing.baseUrl);
-      await ownerAgent.post('/api/admin/login').send({ username: 'owner', password: TEAM_PASSWORD });
+      const ownerAgent = await signedIn(handing, 'owner');
       const asAdmin = await ownerAgent
         .post('/api/team/invitations')
         .send({ email: 'ad@example.com', role: 'admin' });
@@ -363,18 +363,15 @@ describe('team invitations without an SMTP server, under ADMIN_MFA=required', ()
   afterAll(() => held.close());
 
   it('holds the email and shows its link to admins; the invitee sets up a second factor before anything else', async () => {
-    const ownerAgent = held.request().set('Origin', held.baseUrl);
     // The owner has no second factor yet either: it must enrol before inviting.
-    await ownerAgent
-      .post('/api/admin/login')
-      .send({ username: 'owner', password: 'a team password of some length' });
+    const ownerAgent = await signedIn(held, 'owner');
     const refused = await ownerAgent
       .post('/api/team/invitations')
       .send({ email: 'hal@example.com', role: 'member' });
     expect(refused.status).toBe(403);
     const start = await ownerAgent
       .post('/api/admin/second-factor/enrolment')
-      .send({ password: 'a team password of some length' });
+      .send({ password: TEAM_PASSWORD });
     await ownerAgent
       .post('/api/admin/second-factor/enrolment/confirm')
       .send({ code: generateSync({ secret: start.body.secret }) });

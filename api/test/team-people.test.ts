@@ -5,7 +5,8 @@ import type { Role } from '../src/contract/load.ts';
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { eventually } from './smtp.ts';
-import { createTeam, PASSWORD, signedInAs } from './team-helpers.ts';
+import { signedIn } from './admin-helpers.ts';
+import { createTeam, PASSWORD } from './team-helpers.ts';
 
 // Role changes and deactivation (docs/operations.md#roles, docs/operations.md#deactivation).
 
@@ -27,7 +28,7 @@ beforeEach(async () => {
   await t.db.query(`UPDATE admin_users SET role = 'owner' WHERE username = 'owner'`);
   for (const role of ['owner', 'admin', 'member', 'viewer'] as const)
     if (!as[role] || (await as[role].get('/api/admin/session')).status !== 200)
-      as[role] = await signedInAs(t, role);
+      as[role] = await signedIn(t, role);
   since = (await t.db.query('SELECT coalesce(max(id), 0)::int AS n FROM audit_entries')).rows[0].n;
 });
 /** The audit log is append-only: each test reads the entries made since it started. */
@@ -178,7 +179,7 @@ describe('deactivation', () => {
     expect(await audit('account.reactivated')).toEqual([
       { actor: 'admin', target_id: String(ids.member), changes: { active: { from: false, to: true } } },
     ]);
-    expect((await signedInAs(t, 'member').then((a) => a.get('/api/admin/session'))).status).toBe(200);
+    expect((await signedIn(t, 'member').then((a) => a.get('/api/admin/session'))).status).toBe(200);
   });
 
   it('never deactivates the owner or oneself, and leaves admins to the owner', async () => {

@@ -6,7 +6,8 @@ import { mountContract } from '../src/http/mount.ts';
 import type { Handlers } from '../src/http/typed.ts';
 import { expectContract } from './contract.ts';
 import { startTestApp, type TestApp } from './harness.ts';
-import { createTeam, signedInAs } from './team-helpers.ts';
+import { signedIn } from './admin-helpers.ts';
+import { createTeam } from './team-helpers.ts';
 
 const contract = loadContract();
 const ROLES: Role[] = ['viewer', 'member', 'admin', 'owner'];
@@ -26,7 +27,7 @@ describe('the role matrix', () => {
   beforeAll(async () => {
     t = await startTestApp();
     await createTeam(t);
-    for (const role of ROLES) agents[role] = await signedInAs(t, role);
+    for (const role of ROLES) agents[role] = await signedIn(t, role);
   });
   afterAll(() => t.close());
 
