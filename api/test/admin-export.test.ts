@@ -159,7 +159,7 @@ describe('CSV export', () => {
       });
     }
     // More aborted exports than the pool has connections: each must have given its own back.
-    await new Promise((r) => setTimeout(r, 200));
+    await expect.poll(() => t.appDb.totalCount - t.appDb.idleCount, { timeout: 10_000 }).toBe(0);
     const res = await admin.get('/api/newsletters');
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(5000);

@@ -37,6 +37,8 @@ const from = (ip = `198.51.100.${++address % 250}`) =>
   t.request().set('Origin', t.baseUrl).set('X-Forwarded-For', ip);
 const login = (agent: supertest.Agent, body: { username: string; password: string }) =>
   agent.post('/api/admin/login').send(body);
+const isBusyRefusal = (e: Record<string, unknown>) =>
+  e.event === 'login.throttled' && JSON.stringify(e.limit) === '["busy"]';
 const wrong = (i: number) => ({ username: 'admin', password: `wrong password ${i}` });
 
 describe('counting attempts', () => {
@@ -130,7 +132,8 @@ describe('a login flood', () => {
         }),
       ),
     );
-    await new Promise((r) => setTimeout(r, 50));
+    // The queue is full (the flood's first refusal as busy) before the pages are asked for.
+    await expect.poll(() => events.some(isBusyRefusal), { timeout: 10_000 }).toBe(true);
     let pagesDone = 0;
     for (let i = 0; i < 5; i++) {
       expect((await t.request().get('/')).status).toBe(200);
@@ -147,9 +150,7 @@ describe('a login flood', () => {
     expect(busy.every((a) => a.retryAfter === '1')).toBe(true);
     // At once: each refusal is the `busy` limit, decided before anything is counted or hashed; and
     // the pages and leads were answered while the queue still held password checks, not after them.
-    const refusedBusy = events.filter(
-      (e) => e.event === 'login.throttled' && JSON.stringify(e.limit) === '["busy"]',
-    );
+    const refusedBusy = events.filter(isBusyRefusal);
     expect(refusedBusy).toHaveLength(busy.length);
     expect(pagesDone).toBeLessThan(Math.max(...checked.map((a) => a.ms)));
   });

@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPool, type Db } from '../src/db/pool.ts';
 import { inTransaction } from '../src/db/transaction.ts';
@@ -254,9 +255,16 @@ describe('a row the database refuses', () => {
       ).rows[0]!.n;
     const first = Array.from({ length: BATCHES_IN_FLIGHT }, (_, i) => send(`First ${i}`));
     await expect.poll(waiting, { timeout: 10_000 }).toBe(BATCHES_IN_FLIGHT);
+    // The rest wait in the API's queue once their bodies are read: the handler queues a lead in the
+    // same turn as its body's end, with no I/O between.
+    let read = 0;
+    const counting = (req: http.IncomingMessage) => req.once('end', () => read++);
+    t.server.on('request', counting);
     const names = Array.from({ length: 8 }, (_, i) => (i === 3 ? 'Refused Row' : `Batch Mate ${i}`));
     const rest = names.map(send);
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => read, { timeout: 10_000 }).toBe(names.length);
+    await new Promise(setImmediate);
+    t.server.off('request', counting);
     await holder.query('COMMIT');
     holder.release();
 

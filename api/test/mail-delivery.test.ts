@@ -170,7 +170,14 @@ describe('an acknowledgment to whatever address a form was given', () => {
     ids.push(...more.map((r) => r.body.id as number));
     expect(more.map((r) => r.status)).toEqual([201, 201]);
     await smtp.waitFor(8);
-    await new Promise((r) => setTimeout(r, 500));
+    // Nothing more is coming: every message is sent and the worker has no job left.
+    await eventually(async () => {
+      const { rows } = await t.db.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM mail_messages WHERE status IN ('queued', 'sending'))
+              + (SELECT count(*) FROM graphile_worker.jobs) AS n`,
+      );
+      return Number(rows[0]!.n) === 0 ? true : undefined;
+    });
     const toInbox = smtp.received.filter((r) => r.to.includes('inbox@example.com'));
     expect(toInbox).toHaveLength(3);
     expect(smtp.received.filter((r) => r.to.includes(SALES[0]!))).toHaveLength(5);

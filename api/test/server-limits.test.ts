@@ -97,12 +97,24 @@ function connectFrom(p: number, from: string) {
   });
 }
 
+const connectionsOf = (s: http.Server) =>
+  new Promise<number>((resolve, reject) => s.getConnections((err, n) => (err ? reject(err) : resolve(n))));
+
 describe('many connections from one client', () => {
   let capped: http.Server;
   let cappedPort: number;
+  /** By the client's address and port: the server's end of each connection closed (after the cap counted it). */
+  const closedOnServer = new Map<string, Promise<void>>();
+  const key = (address: string | undefined, port: number | undefined) => `${address}:${port}`;
   beforeAll(async () => {
     const app = createApp({ db: t.db, config: t.config, log: createLogger('silent') });
     capped = createHttpServer(app.callback(), { maxConnections: 20, maxConnectionsPerAddress: 3 });
+    capped.on('connection', (socket: net.Socket) =>
+      closedOnServer.set(
+        key(socket.remoteAddress, socket.remotePort),
+        new Promise((r) => socket.once('close', () => r())),
+      ),
+    );
     await new Promise<void>((resolve) => capped.listen(0, '127.0.0.1', resolve));
     cappedPort = (capped.address() as AddressInfo).port;
   });
@@ -119,9 +131,11 @@ describe('many connections from one client', () => {
     const other = await connectFrom(cappedPort, '127.0.0.2');
     other.socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(await other.served).toBe(true);
-    // A connection given back makes room again.
+    // A connection given back makes room again, once the server has seen it close.
+    const gone = closedOnServer.get(key(held[0]!.socket.localAddress, held[0]!.socket.localPort));
+    expect(gone).toBeDefined();
     held[0]!.socket.destroy();
-    await new Promise((r) => setTimeout(r, 100));
+    await gone;
     const again = await connectFrom(cappedPort, '127.0.0.1');
     again.socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(await again.served).toBe(true);
@@ -146,7 +160,8 @@ describe('many connections', () => {
           }),
       ),
     );
-    await new Promise((r) => setTimeout(r, 100));
+    // The server holds all four (what the check counts) before the next one comes.
+    await expect.poll(() => connectionsOf(server), { timeout: 10_000 }).toBe(4);
     const closed = await new Promise<boolean>((resolve) => {
       const s = net.connect(port, '127.0.0.1');
       s.on('error', () => resolve(true));

@@ -38,6 +38,14 @@ async function lock(table: string): Promise<{ unlock: () => Promise<void> }> {
 const count = async (table: string) =>
   (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
 
+const othersActive = async () =>
+  (
+    await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`,
+    )
+  ).rows[0]!.n;
+
 describe('a stalled database', () => {
   it.each([
     [
@@ -58,14 +66,13 @@ describe('a stalled database', () => {
         `SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
       );
-      await new Promise((r) => setTimeout(r, 300));
       await holder.unlock();
       expectContract(op, res);
       expect(res.status).toBe(503);
       expect(waiting.rows[0]!.n).toBe(0);
       // The statement was cancelled in PostgreSQL, not merely abandoned by the client: the lock's
-      // release does not let it finish later.
-      await new Promise((r) => setTimeout(r, 300));
+      // release does not let it finish later: once nothing else runs in this database, none is there.
+      await expect.poll(othersActive, { timeout: 10_000 }).toBe(0);
       expect(await count(table)).toBe(0);
     },
   );
