@@ -42,6 +42,30 @@ const contact = (i: number | string) =>
       message: 'While it stalls.',
     }),
   });
+/** Connections in the API's pool, idle: a health check's query goes straight into one's socket. */
+async function warmPool() {
+  for (let i = 0; i < 5; i++) expect((await fetch(`${api.baseUrl}/api/health`)).status).toBe(200);
+}
+
+/**
+ * Health checks one after another, each given 10 s to answer, until `n` were answered 503: with the
+ * database frozen, each 503 is the API's client giving up on a query sent into a pooled connection
+ * (the statement timeout and the second after it, docs/operations.md#timeouts), so the stall has
+ * lasted that long `n` times over. Returns every answer (a status, or the error's name).
+ */
+async function healthUntilRefused(n: number): Promise<(number | string)[]> {
+  const seen: (number | string)[] = [];
+  while (seen.filter((s) => s === 503).length < n) {
+    if (seen.length >= 20) throw new Error(`no ${n} refusals in ${JSON.stringify(seen)}`);
+    seen.push(
+      await fetch(`${api.baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
+        (r) => r.status,
+        (err: Error) => err.name,
+      ),
+    );
+  }
+  return seen;
+}
 const count = async (sql: string) => Number((await client.query(sql)).rows[0].n);
 
 describe('a database stall under npm start', () => {
@@ -51,19 +75,7 @@ describe('a database stall under npm start', () => {
     // Emails are going out: stop the database in the middle of it.
     await smtp.waitFor(1);
     await database.freeze();
-    // A health check every half second, each given 10 s to answer.
-    const checks: Promise<number | string>[] = [];
-    const until = Date.now() + 13_000;
-    while (Date.now() < until) {
-      checks.push(
-        fetch(`${api.baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
-          (r) => r.status,
-          (err: Error) => err.name,
-        ),
-      );
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const seen = await Promise.all(checks);
+    const seen = await healthUntilRefused(2);
     await database.thaw();
     expect(api.exited()).toBe(false);
     // Answered all along: 503 while the database was gone, never a dropped connection.
@@ -103,7 +115,7 @@ describe('a database stall under npm start', () => {
 
   it('stores nothing for a lead answered 503 while its write waited in the stalled server', async () => {
     // Connections in the pool, idle: the write goes straight into one's socket.
-    for (let i = 0; i < 5; i++) expect((await fetch(`${api.baseUrl}/api/health`)).status).toBe(200);
+    await warmPool();
     await database.freeze();
     let statuses: number[];
     try {
@@ -116,7 +128,16 @@ describe('a database stall under npm start', () => {
     expect(statuses).toEqual([503, 503, 503]);
     // The writes reach PostgreSQL now, after their deadline: refused, not stored.
     await eventually(async () => ((await fetch(`${api.baseUrl}/api/health`)).ok ? true : undefined));
-    await new Promise((r) => setTimeout(r, 1000));
+    // Once no connection is in a transaction or writing a lead any more, PostgreSQL has run them.
+    await eventually(async () =>
+      (await count(
+        `SELECT count(*) AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()
+            AND (state LIKE 'idle in transaction%' OR (state = 'active' AND query LIKE '%contact_submissions%'))`,
+      )) === 0
+        ? true
+        : undefined,
+    );
     expect(await count(`SELECT count(*) AS n FROM contact_submissions WHERE email LIKE 'stall-late-%'`)).toBe(
       0,
     );
@@ -130,10 +151,13 @@ describe('a database stall under npm start', () => {
     const { rows } = await client.query<{ id: string }>(
       `SELECT id FROM graphile_worker.add_job('send_mail', '[{"id": -1}]'::json, run_at => now() + interval '1 second')`,
     );
+    await warmPool();
     await database.freeze();
     try {
-      // Longer than the statement timeout (5 s) and the second a client waits beyond it.
-      await new Promise((r) => setTimeout(r, 9000));
+      // Longer than the statement timeout (5 s) and the second a client waits beyond it, counted
+      // from the moment the job is due (a second) and a worker's next fetch (two more at most):
+      // the API's own client gives up twice, one query after the other.
+      await healthUntilRefused(2);
     } finally {
       await database.thaw();
     }
