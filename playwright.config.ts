@@ -62,10 +62,12 @@ export default defineConfig({
     },
     { name: 'exclusive', use: desktop, grep: /@exclusive/, dependencies: ['desktop', 'mobile'], workers: 1 },
   ],
+  // The run's one PostgreSQL, for the servers the specs start (docs/testing.md#one-postgresql).
+  globalSetup: './tests/e2e/global-setup.ts',
   webServer: external
     ? undefined
     : {
-        command: 'node scripts/e2e-server.mjs',
+        command: 'node --import tsx scripts/e2e-server.mjs',
         url: `http://127.0.0.1:${port}/api/health`,
         timeout: 240_000,
         // Under CI a server already on the port is an error, except the one `npm run test:repeat`
@@ -73,6 +75,8 @@ export default defineConfig({
         reuseExistingServer: !process.env.CI || process.env.E2E_REUSE_SERVER === '1',
         stdout: 'ignore',
         stderr: 'pipe',
+        // A signal its servers end on, so that it stops the PostgreSQL and removes their folders.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
         env: { E2E_PORT: String(port), E2E_ADMIN_PASSWORD: adminPassword },
       },
 });

@@ -67,7 +67,7 @@ const healthy = () =>
 /** The shared e2e server (scripts/e2e-server.mjs), as Playwright's webServer starts it; once. */
 async function startServer() {
   if (await healthy()) return undefined;
-  const child = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/e2e-server.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, E2E_PORT: String(port) },
