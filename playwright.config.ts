@@ -42,13 +42,11 @@ export default defineConfig({
       ],
     },
   },
-  // desktop: every test but the exclusive ones. mobile: at a phone's width and with touch, only the
-  // tests tagged @mobile, for what differs there (the layout, the small-screen menu, touch).
-  // exclusive: the tests tagged @exclusive, which read or change what every test shares on the
-  // server (the lead totals, the newest leads, webhooks that receive every lead): alone, one at a
-  // time, once the others have finished.
+  // desktop: every test. mobile: at a phone's width and with touch, only the tests tagged @mobile,
+  // for what differs there (the layout, the small-screen menu, touch). Tests that read or change what
+  // every test shares on a server have one of their own (docs/testing.md#a-server-of-a-workers-own).
   projects: [
-    { name: 'desktop', use: desktop, grepInvert: /@exclusive/ },
+    { name: 'desktop', use: desktop },
     {
       name: 'mobile',
       use: {
@@ -58,9 +56,7 @@ export default defineConfig({
         hasTouch: true,
       },
       grep: /@mobile/,
-      grepInvert: /@exclusive/,
     },
-    { name: 'exclusive', use: desktop, grep: /@exclusive/, dependencies: ['desktop', 'mobile'], workers: 1 },
   ],
   // The run's one PostgreSQL, for the servers the specs start (docs/testing.md#one-postgresql).
   globalSetup: './tests/e2e/global-setup.ts',

@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // `npm run test:repeat -- <file> [N]`: runs one test file N times (10 unless told), one run after
 // another, and stops at the first run that fails, naming it (docs/testing.md#repeating-a-file).
-// A file under tests/e2e runs in Playwright, in each project that has tests of it (the exclusive
-// ones after the others, as `npm test` runs them), against one e2e server started once for all
-// the runs; any other file runs in Vitest.
+// A file under tests/e2e runs in Playwright, in each project that has tests of it, against one e2e
+// server started once for all the runs; any other file runs in Vitest.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -43,7 +42,7 @@ function run(cmd, args, env = {}, quiet = false) {
   });
 }
 
-/** The Playwright projects that have tests in the file, the exclusive one apart. */
+/** The Playwright projects that have tests in the file. */
 async function projectsOf() {
   const listed = await run(bin('playwright'), ['test', file, '--list', '--reporter=json'], {}, true);
   const report = JSON.parse(listed.out);
@@ -54,7 +53,7 @@ async function projectsOf() {
     for (const child of suite.suites ?? []) visit(child);
   };
   (report.suites ?? []).forEach(visit);
-  return { shared: [...names].filter((n) => n !== 'exclusive'), exclusive: names.has('exclusive') };
+  return [...names];
 }
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -90,25 +89,16 @@ if (browser) {
   // What `npm start` builds when it is missing or stale: the site and the API the server runs.
   if ((await run(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'])).code !== 0)
     process.exit(1);
-  const { shared, exclusive } = await projectsOf();
-  if (shared.length === 0 && !exclusive) {
+  const projects = await projectsOf();
+  if (projects.length === 0) {
     console.error(`test:repeat: Playwright finds no tests in ${file}`);
     process.exit(2);
   }
   stop = await startServer();
   // Each run reuses the server started above (playwright.config.ts: E2E_REUSE_SERVER).
   const env = { E2E_REUSE_SERVER: '1', E2E_PORT: String(port) };
-  runOnce = async () => {
-    if (shared.length > 0) {
-      const args = ['test', file, ...shared.flatMap((p) => ['--project', p])];
-      if ((await run(bin('playwright'), args, env)).code !== 0) return false;
-    }
-    if (exclusive) {
-      const args = ['test', file, '--project', 'exclusive', '--no-deps'];
-      if ((await run(bin('playwright'), args, env)).code !== 0) return false;
-    }
-    return true;
-  };
+  const args = ['test', file, ...projects.flatMap((p) => ['--project', p])];
+  runOnce = async () => (await run(bin('playwright'), args, env)).code === 0;
 } else {
   runOnce = async () => (await run(bin('vitest'), ['run', file])).code === 0;
 }

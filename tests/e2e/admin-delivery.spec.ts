@@ -5,8 +5,11 @@ import { expectNoAxeViolations } from './fixtures.ts';
 import { apiSignIn, leadMessages } from './mail-helpers.ts';
 
 // The overview's delivery card (docs/product.md#follow-up). Tests run without SMTP: every email is
-// held, and the card says why.
-test('the overview shows what email is waiting, failed or held, and that email is not configured @exclusive', async ({
+// held, and the card says why. The card counts every email of the server: it runs on one of its
+// worker's own (docs/testing.md#a-server-of-a-workers-own).
+test.use({ serverOfItsOwn: true });
+
+test('the overview shows what email is waiting, failed or held, and that email is not configured', async ({
   page,
   request,
 }) => {

@@ -8,6 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { adminPassword } from './fixtures.ts';
+import { startSpecServer } from './spec-server.ts';
 
 export const ADMIN = { username: 'admin', password: adminPassword };
 
@@ -21,45 +22,68 @@ type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
  * test here must not log out or sign in again in its page; the tests of signing in itself use
  * `@playwright/test`'s `test`, or `test.use({ signedIn: false })`, and sign in on their own.
  */
-export const test = base.extend<{ signedIn: boolean }, { adminCookies: Cookies; deskApi: APIRequestContext }>(
-  {
-    signedIn: [true, { option: true }],
-    adminCookies: [
-      async ({ playwright }, use, workerInfo) => {
-        const baseURL = workerInfo.project.use.baseURL!;
-        const api = await playwright.request.newContext({ baseURL, storageState: undefined });
-        const res = await api.post('/api/admin/login', {
-          data: ADMIN,
-          headers: { Origin: new URL(baseURL).origin },
-        });
-        expect(res.status(), await res.text()).toBe(200);
-        await use((await api.storageState()).cookies);
-        await api.dispose();
-      },
-      { scope: 'worker' },
-    ],
-    /**
-     * The desk's API with the worker's session, for a test that checks what the API stored while its
-     * own page stays a visitor's (`test.use({ signedIn: false })`; tests/e2e/stored-leads.ts). It
-     * only reads: it never signs in or out, which would end the session every test shares.
-     */
-    deskApi: [
-      async ({ playwright, adminCookies }, use, workerInfo) => {
-        const api = await playwright.request.newContext({
-          baseURL: workerInfo.project.use.baseURL!,
-          storageState: { cookies: adminCookies, origins: [] },
-        });
-        await use(api);
-        await api.dispose();
-      },
-      { scope: 'worker' },
-    ],
-    context: async ({ context, signedIn, adminCookies }, use) => {
-      if (signedIn) await context.addCookies(adminCookies);
-      await use(context);
+export const test = base.extend<
+  { signedIn: boolean },
+  { serverOfItsOwn: boolean; server: string; adminCookies: Cookies; deskApi: APIRequestContext }
+>({
+  signedIn: [true, { option: true }],
+  /**
+   * Whether the tests run on a server of their worker's own, not the shared one
+   * (docs/testing.md#a-server-of-a-workers-own): `test.use({ serverOfItsOwn: true })` in a test that
+   * reads or changes what every test shares there (the lead totals, the newest leads, the email
+   * backlog, webhooks that receive every lead). Playwright gives such tests a worker of their own.
+   */
+  serverOfItsOwn: [false, { option: true, scope: 'worker' }],
+  /** The origin the worker's tests run against: the shared e2e server's, or one of its own. */
+  server: [
+    async ({ serverOfItsOwn }, use, workerInfo) => {
+      if (!serverOfItsOwn) return use(workerInfo.project.use.baseURL!);
+      // As the shared e2e server (scripts/e2e-server.mjs): `admin` and the same other accounts.
+      const own = await startSpecServer(
+        { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+        undefined,
+        [[['mfa-desktop', 'mfa-mobile']], [['viewer'], 'viewer']],
+      );
+      await use(own.url);
+      await own.stop();
     },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server),
+  adminCookies: [
+    async ({ playwright, server: baseURL }, use) => {
+      const api = await playwright.request.newContext({ baseURL, storageState: undefined });
+      const res = await api.post('/api/admin/login', {
+        data: ADMIN,
+        headers: { Origin: new URL(baseURL).origin },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      await use((await api.storageState()).cookies);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  /**
+   * The desk's API with the worker's session, for a test that checks what the API stored while its
+   * own page stays a visitor's (`test.use({ signedIn: false })`; tests/e2e/stored-leads.ts). It
+   * only reads: it never signs in or out, which would end the session every test shares.
+   */
+  deskApi: [
+    async ({ playwright, adminCookies, server }, use) => {
+      const api = await playwright.request.newContext({
+        baseURL: server,
+        storageState: { cookies: adminCookies, origins: [] },
+      });
+      await use(api);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context, signedIn, adminCookies }, use) => {
+    if (signedIn) await context.addCookies(adminCookies);
+    await use(context);
   },
-);
+});
 
 /** A tag no other test or earlier run uses, so a search finds exactly this test's leads. */
 export const uniqueTag = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;

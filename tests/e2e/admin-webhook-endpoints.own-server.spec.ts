@@ -10,8 +10,11 @@ import { signedWith, startReceiver } from './webhook-receiver.ts';
 // short retries), so a run against another server (BASE_URL, the Docker stack) leaves it out.
 
 const hook = cleanedUpAfterEach();
+// Its endpoints receive every lead of their server: one of its worker's own
+// (docs/testing.md#a-server-of-a-workers-own).
+test.use({ serverOfItsOwn: true });
 
-test.describe('admin webhooks @exclusive', () => {
+test.describe('admin webhooks', () => {
   test('edits, disables, rotates the secret of and deletes an endpoint', async ({ page }) => {
     hook.receiver = await startReceiver();
     const tag = uniqueTag();

@@ -16,6 +16,10 @@ import { apiSignIn, siteOrigin } from './mail-helpers.ts';
 
 type S = components['schemas'];
 
+// One test reassigns every lead of a person, every other test's too: the file runs on a server of
+// its worker's own (docs/testing.md#a-server-of-a-workers-own).
+test.use({ serverOfItsOwn: true });
+
 /** Signs the request context in as `admin` (a session of its own) and names another person who works leads. */
 async function colleague(
   request: APIRequestContext,
@@ -210,11 +214,8 @@ test('the assignee filters live in the URL, survive a reload and go with the CSV
   await expect.poll(names).toHaveLength(3);
 });
 
-// Moves every lead of one person, of every kind and of every other test: it runs alone.
-test('an admin reassigns all of one person’s leads from the team page @exclusive', async ({
-  page,
-  request,
-}) => {
+// Moves every lead of one person, of every kind and of every other test on this server.
+test('an admin reassigns all of one person’s leads from the team page', async ({ page, request }) => {
   const tag = uniqueTag();
   const contact = await submitContact(request, {
     name: `Leaving ${tag}`,
