@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every check and every test, against a real PostgreSQL and a real browser.
-// The checks that read the sources (contract, types, lint, format) and the build run one after
-// another beside the unit and API tests, whose files mostly wait on PostgreSQL and timers (one lane,
-// not two: the API tests' timeouts need a core to answer in); the browser tests start once all of
-// them have passed. Nothing later starts after a failure. At the end it prints each step's time,
-// each runner's counts and slowest files, and the machine's load and a yardstick
-// (scripts/test-report.mjs, docs/testing.md#measuring); the last line sums up the test counts.
+// Three lanes side by side: the checks that read the sources (contract, types, lint, format) and
+// the build, one after another; the unit and API tests, which need no build; and the browser tests,
+// which start as soon as the build is done (the contract's freshness checks come first, so a stale
+// contract stops the run within seconds). Nothing later starts after a failure. At the end it
+// prints each step's time, each runner's counts and slowest files, and the machine's load and a
+// yardstick (scripts/test-report.mjs, docs/testing.md#measuring); the last line sums up the test
+// counts, and the exit code is non-zero if any lane failed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
@@ -124,14 +125,18 @@ const hasE2e =
   existsSync(path.join(root, 'tests/e2e')) &&
   readdirSync(path.join(root, 'tests/e2e')).some((f) => f.endsWith('.spec.ts'));
 
-// The quick ones first, so a stale contract or a formatting slip shows within seconds.
-const checks = [
+// The quick ones first, so a stale contract shows within seconds; then the build, which the browser
+// tests wait for; then the rest, beside them.
+const freshness = [
   [
     'contract types are fresh',
     bin('openapi-typescript'),
     ['openapi/openapi.yaml', '-o', 'openapi/generated/schema.d.ts', '--check'],
   ],
   ['contract values are fresh', process.execPath, ['openapi/scripts/generate-values.mjs', '--check']],
+];
+const build = hasE2e ? [['build', 'npm', ['run', 'build']]] : [];
+const checks = [
   ['contract lint (Redocly)', bin('redocly'), ['lint', 'openapi/openapi.yaml', '--format', 'stylish']],
   ['format (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ['typecheck api', bin('tsc'), ['-p', 'api/tsconfig.json', '--noEmit']],
@@ -143,36 +148,54 @@ const checks = [
     bin('depcruise'),
     ['api/src', '--config', '.dependency-cruiser.cjs'],
   ],
-  ...(hasE2e ? [['build', 'npm', ['run', 'build']]] : []),
 ];
 
+/** Whether the unit and API tests have ended and failed: the browser tests do not start then. */
+let unitEndedFailed = false;
+
+/** The browser tests; their output is printed whole when they end, after Vitest's live lines. */
+function e2e() {
+  console.log('\n=== end-to-end tests (Playwright, Chromium): started, beside the rest');
+  return step(
+    'end-to-end tests (Playwright, Chromium)',
+    bin('playwright'),
+    ['test', '--reporter=list,json'],
+    {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+    },
+  );
+}
+
+/** Resolves with the browser tests' run, or undefined when they did not start. */
+let e2eRun;
 const checksStarted = Date.now();
-const [checksOk, unitOk] = await Promise.all([
-  pool(checks, 1).then((ok) => {
-    timings.push({
-      title: 'the checks and the build, one after another',
-      ms: Date.now() - checksStarted,
-      ok,
-    });
-    return ok;
-  }),
-  step(
-    'unit and API tests (vitest, real PostgreSQL)',
-    bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
-    { live: true },
-  ),
-]);
+const checksLane = (async () => {
+  let ok = await pool([...freshness, ...build], 1);
+  if (ok && hasE2e && !unitEndedFailed) e2eRun = e2e();
+  if (ok) ok = await pool(checks, 1);
+  timings.push({ title: 'the checks and the build, one after another', ms: Date.now() - checksStarted, ok });
+  return ok;
+})();
+const unitLane = step(
+  'unit and API tests (vitest, real PostgreSQL)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  { live: true },
+).then((ok) => {
+  if (!ok) unitEndedFailed = true;
+  return ok;
+});
+const [checksOk, unitOk] = await Promise.all([checksLane, unitLane]);
+const e2eOk = e2eRun ? await e2eRun : undefined;
+
 if (!checksOk) failed += 1;
 // The JSON report decides, not only the exit code: a failed test is a failure whatever Vitest's
-// exit status says, and nothing later starts after it.
-let unitPassed = unitOk;
+// exit status says.
 const r = readReport(vitestJson);
 if (r) {
   passed += r.numPassedTests;
   failed += r.numFailedTests + (unitOk ? 0 : r.numFailedTests === 0 ? 1 : 0);
-  if (r.numFailedTests > 0 || r.success === false) unitPassed = false;
-  if (unitOk && !unitPassed) {
+  if (unitOk && (r.numFailedTests > 0 || r.success === false)) {
     // A file that failed to load counts as one failure even when none of its tests ran.
     if (r.numFailedTests === 0) failed += Math.max(1, r.numFailedTestSuites ?? 0);
     console.log(`=== unit and API tests: FAILED (the report lists failures)`);
@@ -180,17 +203,9 @@ if (r) {
 } else if (!unitOk || existsSync(vitestJson)) {
   // No report from a failed run, or a report that cannot be read: one failure.
   failed += 1;
-  unitPassed = false;
 }
-if (!checksOk || !unitPassed) finish(false);
 
-if (hasE2e) {
-  const e2eOk = await step(
-    'end-to-end tests (Playwright, Chromium)',
-    bin('playwright'),
-    ['test', '--reporter=list,json'],
-    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson }, live: true },
-  );
+if (e2eOk !== undefined) {
   const pwReport = readReport(pwJson);
   if (pwReport) {
     const s = pwReport.stats ?? {};
@@ -198,6 +213,8 @@ if (hasE2e) {
     // A test that did not run (its project's dependency failed) is a failure too.
     failed += (s.unexpected ?? 0) + (s.flaky ?? 0) + (s.skipped ?? 0);
     if (!e2eOk && !s.unexpected) failed += 1;
-  } else if (!e2eOk || existsSync(pwJson)) failed += 1;
+  } else failed += 1;
 }
-finish(true);
+// Browser tests that did not start (a check before them or the API tests failed) add no failure of
+// their own: what stopped them is counted.
+finish(failed === 0);
