@@ -9,9 +9,6 @@ export BASE_URL SITE_ROUTES_FILE E2E_ADMIN_PASSWORD=$ADMIN_PW COMPOSE_TEST_OUTPU
 node scripts/start.mjs --build-only > "$work/build-for-specs.log" 2>&1 || { cat "$work/build-for-specs.log"; die "the build for the specs' own servers failed"; }
 check "tests/e2e (desktop) pass through nginx" \
   npx playwright test --project=desktop --reporter=list --output "$work/pw-e2e"
-# Then the tests that must run alone on the server (docs/testing.md#browser-tests), one at a time.
-check "tests/e2e (exclusive) pass through nginx" \
-  npx playwright test --project=exclusive --no-deps --reporter=list --output "$work/pw-e2e-exclusive"
 check "no page breaks the Content-Security-Policy or logs a console error (tests/compose/*.spec.ts)" \
   npx playwright test --config tests/compose/playwright.config.ts --reporter=list
 
