@@ -23,23 +23,30 @@ export async function pgbenchRun(
   url: string,
   connections: number,
   seconds: number,
-  withoutFollowUp = false,
+  /**
+   * The tables' owner (startDatabase's ownerUrl): only the owner may turn the trigger off and empty
+   * the tables afterwards (the app's role may not TRUNCATE).
+   */
+  { withoutFollowUp = false, ownerUrl = url }: { withoutFollowUp?: boolean; ownerUrl?: string } = {},
 ): Promise<PgbenchResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  await owner.connect();
   const trigger = (on: boolean) =>
-    client.query(
+    owner.query(
       `ALTER TABLE contact_submissions ${on ? 'ENABLE' : 'DISABLE'} TRIGGER contact_submissions_queue_mail`,
     );
   try {
     if (withoutFollowUp) await trigger(false);
-    return pgbench(url, connections, seconds);
+    return await pgbench(url, connections, seconds);
   } finally {
-    if (withoutFollowUp) await trigger(true);
-    // What the runs queued is not the benchmark's to send.
-    await client.query(`TRUNCATE mail_messages, lead_events, acknowledgment_counts`);
-    await client.query(`SELECT graphile_worker.complete_jobs(array_agg(id)) FROM graphile_worker.jobs`);
-    await client.end();
+    try {
+      if (withoutFollowUp) await trigger(true);
+      // What the runs queued is not the benchmark's to send.
+      await owner.query(`TRUNCATE mail_messages, lead_events, acknowledgment_counts`);
+      await owner.query(`SELECT graphile_worker.complete_jobs(array_agg(id)) FROM graphile_worker.jobs`);
+    } finally {
+      await owner.end();
+    }
   }
 }
 

@@ -14,14 +14,17 @@ import { migrate } from '../../api/src/db/migrate.ts';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface Database {
+  /** The app's role, as the API and the worker connect. */
   url: string;
+  /** The role that owns the tables (the one migrations run as). */
+  ownerUrl: string;
   stop(): Promise<void>;
 }
 
 export async function startDatabase(): Promise<Database> {
   if (process.env.DATABASE_URL) {
     await migrate(process.env.DATABASE_URL);
-    return { url: process.env.DATABASE_URL, stop: async () => {} };
+    return { url: process.env.DATABASE_URL, ownerUrl: process.env.DATABASE_URL, stop: async () => {} };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lead-desk-bench-'));
   chmodSync(dir, 0o755);
@@ -29,6 +32,7 @@ export async function startDatabase(): Promise<Database> {
   await migrate(pg.ownerUrl, { appUrl: pg.url });
   return {
     url: pg.url,
+    ownerUrl: pg.ownerUrl,
     stop: async () => {
       await pg.stop();
       rmSync(dir, { recursive: true, force: true });
