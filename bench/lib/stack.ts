@@ -119,7 +119,9 @@ export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 export async function startWorkerProcess(databaseUrl: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [path.join(root, 'api/dist/worker.js')], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its log (warnings and errors at the level below) goes to this process's stderr: a worker that
+    // stops says why, beside the figures it would have changed.
+    stdio: ['ignore', process.stderr, 'inherit'],
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -132,10 +134,17 @@ export async function startWorkerProcess(databaseUrl: string, env: Record<string
   // It is up once it has migrated (nothing to do) and started its runner: give it a moment.
   await new Promise((r) => setTimeout(r, 1500));
   if (child.exitCode !== null) throw new Error('the worker exited during start');
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`the job worker exited (code ${code}, signal ${signal}): nothing is sent from now on`);
+  });
   return {
     pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
+        stopping = true;
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
