@@ -1,18 +1,25 @@
 // npm run bench:api — accepted POST /api/contact per second with every protection on, against
-// the same single-row INSERT done by pgbench at the same concurrency, measured in one run. A
+// the same single-row INSERT done by pgbench at the same concurrency, measured in one run; then a
+// steady run as a site is used: leads at a fixed, evenly spaced rate (20 a second unless
+// BENCH_STEADY_RATE says otherwise, for BENCH_STEADY_SECONDS, 30 unless set), sent open-loop, against
+// pgbench --rate at the same rate running the statements the API runs for one lead
+// (bench/pgbench-lead.sql). docs/testing.md#benchmarks says what each figure means. A
 // webhook endpoint (a local receiver) is subscribed to every event, so every lead also writes its
 // webhook event besides its emails, and the job worker sends and delivers them meanwhile
 // (BENCH_WEBHOOK=0 measures without an endpoint). SPAM_CHALLENGE=enforce (or monitor) measures with
 // the proof-of-work check on: every lead of the measured run carries a valid solution of its own,
-// solved before the run as a visitor's browser would have while typing.
+// solved before the run as a visitor's browser would have while typing (the steady run sends none,
+// as its yardstick models the check off).
 import { createHash } from 'node:crypto';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { pgbenchRun } from './lib/pgbench.ts';
-import { sampleCpu } from './lib/sampling.ts';
-import { fmt, startApi, startDatabase, startWorkerProcess } from './lib/stack.ts';
-import { startBenchReceiver, subscribe } from './lib/webhook-receiver.ts';
+import { pgbenchAtRate, pgbenchRun } from './lib/pgbench.ts';
+import { percentile, sampleCpu } from './lib/sampling.ts';
+import { fmt, root, startApi, startDatabase, startWorkerProcess } from './lib/stack.ts';
+import { steadyLoad, type SteadyAnswer } from './lib/steady.ts';
+import { startBenchReceiver, subscribe, type BenchReceiver } from './lib/webhook-receiver.ts';
 
 const CONNECTIONS = 32;
 /**
@@ -21,6 +28,10 @@ const CONNECTIONS = 32;
  */
 const WORKER = process.env.BENCH_WORKER ?? 'process';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** The steady run: leads a second (about ten times a launch day's peak for a B2B site) and seconds. */
+const STEADY_RATE = Number(process.env.BENCH_STEADY_RATE ?? 20);
+const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? 30);
+const STEADY_SCRIPT = path.join(root, 'bench/pgbench-lead.sql');
 const WEBHOOK = process.env.BENCH_WEBHOOK !== '0';
 /**
  * LEAD_AUTO_ASSIGN for the API (`off` by default); with `least-open`, BENCH_API_MEMBERS people who
@@ -102,19 +113,18 @@ function spreadAddresses(start: number): autocannon.Request {
   return {
     setupRequest: (req: autocannon.Request) => {
       i += 1;
-      req.headers = {
-        ...req.headers,
-        'X-Forwarded-For': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-        'Idempotency-Key': `bench-${start}-${i}`,
-      };
+      req.headers = { ...req.headers, ...leadHeaders(i, `bench-${start}-${i}`) };
       req.body = bodyOf(i);
       return req;
     },
   };
 }
 
-/** Waits until no email or webhook delivery waits (or 10 minutes); what waited, and for how long. */
-async function drain(url: string) {
+/**
+ * Waits until no email or webhook delivery waits (or `timeoutMs`, 10 minutes unless given); what
+ * waited at first and at the end, and for how long.
+ */
+async function drain(url: string, timeoutMs = 600_000) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const waiting = async () => {
@@ -128,12 +138,12 @@ async function drain(url: string) {
   const started = Date.now();
   const first = await waiting();
   let now = first;
-  while (now.messages + now.deliveries > 0 && Date.now() - started < 600_000) {
+  while (now.messages + now.deliveries > 0 && Date.now() - started < timeoutMs) {
     await new Promise((r) => setTimeout(r, 200));
     now = await waiting();
   }
   await client.end();
-  return { ...first, seconds: (Date.now() - started) / 1000 };
+  return { ...first, left: now, seconds: (Date.now() - started) / 1000 };
 }
 
 /** People who work leads (the API made its first account on start); they never sign in here. */
@@ -155,6 +165,49 @@ async function heldCount(url: string): Promise<number> {
   const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM suspected_spam');
   await client.end();
   return rows[0]!.n;
+}
+
+/** The headers of lead i as every run sends them: its own address and its own Idempotency-Key. */
+const leadHeaders = (i: number, key: string) => ({
+  'content-type': 'application/json',
+  'X-Forwarded-For': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+  'Idempotency-Key': key,
+});
+
+/** The steady run's leads (their addresses from `start` on), sent open-loop at STEADY_RATE. */
+const steadyLeads = (url: string, start: number, seconds: number) =>
+  steadyLoad(url, {
+    rate: STEADY_RATE,
+    seconds,
+    requestOf: (i) => ({
+      path: '/api/contact',
+      headers: leadHeaders(start + i, `bench-steady-${start + i}`),
+      body: bodyOf(start + i),
+    }),
+  });
+
+/**
+ * Waits (at most `timeoutMs`) until the receiver has had a lead.created delivery answered 2xx for
+ * each of `leads` (id, scheduled send time); how many arrived, and how long after the lead was sent.
+ */
+async function awaitDeliveries(receiver: BenchReceiver, leads: Map<number, number>, timeoutMs: number) {
+  const arrived = () => {
+    const after = new Map<number, number>();
+    for (const [webhookId, leadId] of receiver.leadOf) {
+      const sentAt = leads.get(leadId);
+      if (sentAt !== undefined && receiver.delivered.has(webhookId)) {
+        after.set(leadId, receiver.firstSeen.get(webhookId)! - sentAt);
+      }
+    }
+    return after;
+  };
+  const until = Date.now() + timeoutMs;
+  let now = arrived();
+  while (now.size < leads.size && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 200));
+    now = arrived();
+  }
+  return [...now.values()];
 }
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -283,15 +336,80 @@ try {
       // What the worker had not done yet when the load stopped, and how long it took then.
       const drained = await drain(db.url);
       console.log(
-        `follow-up after the load: ${drained.messages} emails and ${drained.deliveries} webhook deliveries waiting, all done ${fmt(drained.seconds)} s later`,
+        `follow-up after the load: ${drained.messages} emails and ${drained.deliveries} webhook deliveries waiting, ${drained.left.messages + drained.left.deliveries === 0 ? 'all done' : `${drained.left.messages} emails and ${drained.left.deliveries} deliveries still waiting`} ${fmt(drained.seconds)} s later`,
       );
     }
-    console.log(`load average ${load()}`);
     // The API's p99 beside the same insert's through pgbench at the same concurrency: with 32
     // senders that never pause, on a machine of few cores both are mostly the wait for a turn on
     // them, which a faster machine shortens for both.
-    console.log(`p99 against pgbench's insert: ${fmt(full.latency.p99 / yardstick.p99, 2)}`);
-    console.log(`\nratio: ${fmt(ratio, 2)} p99_ms: ${full.latency.p99}`);
+    const p99VsPgbench = full.latency.p99 / yardstick.p99;
+    console.log(`p99 against pgbench's insert: ${fmt(p99VsPgbench, 2)}`);
+
+    // Steady: leads as a site gets them, evenly spaced, with the worker doing their follow-up
+    // (emails held without SMTP, webhooks to the receiver) meanwhile. First the statements alone
+    // through pgbench, then the API, each after the worker has caught up with what came before.
+    console.log(
+      `\nSteady: ${STEADY_RATE} leads/s for ${STEADY_SECONDS} s, open-loop (latency from each lead's scheduled send), the job worker ${WORKER}`,
+    );
+    console.log(`  load average ${load()}`);
+    const pgSteady = await pgbenchAtRate(db.url, {
+      script: STEADY_SCRIPT,
+      rate: STEADY_RATE,
+      seconds: STEADY_SECONDS,
+    });
+    console.log(
+      `  pgbench --rate ${STEADY_RATE}, bench/pgbench-lead.sql (the API's statements for one lead, prepared), 8 connections: ${fmt(pgSteady.tps)} tps, ${pgSteady.transactions} leads, p50 ${pgSteady.p50} ms, p99 ${pgSteady.p99} ms (schedule lag p99 ${pgSteady.lagP99} ms): the yardstick`,
+    );
+    if (WORKER !== 'off') {
+      // The worker catches up with the yardstick's leads before the API's run (at most 3 minutes:
+      // an email whose sender stopped waits out its 2-minute lease).
+      const drained = await drain(db.url, 180_000);
+      console.log(
+        `  the worker caught up with its follow-up in ${fmt(drained.seconds)} s (${drained.left.messages} emails and ${drained.left.deliveries} deliveries still waiting)`,
+      );
+    }
+    console.log(`  load average ${load()}`);
+    // A short warm-up at the same rate opens the connections the run will keep alive.
+    await steadyLeads(api.url, 9_000_000, 2);
+    const steadyCpu = sampleCpu({
+      api: (pid) => pid === api.pid,
+      ...(worker ? { worker: (pid: number) => pid === worker.pid } : {}),
+      postgres: (_, comm) => comm === 'postgres',
+      'this benchmark': (pid) => pid === process.pid,
+    });
+    const answers: SteadyAnswer[] = await steadyLeads(api.url, 8_000_000, STEADY_SECONDS);
+    const steadyShares = steadyCpu.stop();
+    const answered = answers.filter((a) => a.status === 201);
+    const latencies = answered.map((a) => a.latencyMs);
+    const steadyP99 = percentile(latencies, 99);
+    console.log(
+      `  API: POST /api/contact, ${answers.length} leads sent, ${answered.length} answered 201, others ${answers.length - answered.length}, p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(steadyP99)} ms, max ${fmt(Math.max(...latencies))} ms`,
+    );
+    if (steadyShares) {
+      const list = Object.entries(steadyShares).map(([g, v]) => `${g} ${fmt(v * 100, 0)}%`);
+      console.log(`  the machine's CPU meanwhile (${os.cpus().length} cores): ${list.join(', ')}`);
+    }
+    if (WEBHOOK && WORKER !== 'off') {
+      // Every steady lead's lead.created must reach the receiver (it answers 2xx to all).
+      const sent = new Map(answered.map((a) => [(JSON.parse(a.body) as { id: number }).id, a.scheduledAt]));
+      const after = await awaitDeliveries(receiver, sent, 60_000);
+      console.log(
+        `  webhooks: lead.created delivered for ${after.length} of ${sent.size} steady leads (${receiver.badSignatures} bad signatures), p50 ${fmt(percentile(after, 50))} ms, p95 ${fmt(percentile(after, 95))} ms from the lead's send`,
+      );
+      if (after.length < sent.size) {
+        console.log(
+          `  MISSING: ${sent.size - after.length} steady leads' webhooks did not arrive within 60 s`,
+        );
+        process.exitCode = 1;
+      }
+    }
+    if (answered.length < answers.length) process.exitCode = 1;
+    const steadyVsPgbench = steadyP99 / pgSteady.p99;
+    console.log(`  steady p99 against pgbench --rate: ${fmt(steadyVsPgbench, 2)}`);
+    console.log(`load average ${load()}`);
+    console.log(
+      `\nratio: ${fmt(ratio, 2)} p99_ms: ${full.latency.p99} p99_vs_pgbench: ${fmt(p99VsPgbench, 2)} steady_p99_vs_pgbench: ${fmt(steadyVsPgbench, 2)}`,
+    );
   } finally {
     await worker?.stop();
     await api.stop();

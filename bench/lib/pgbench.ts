@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { percentile } from './sampling.ts';
 
 /** What pgbench measured: transactions per second, and each transaction's latency percentiles. */
 export interface PgbenchResult {
@@ -50,8 +51,7 @@ export async function pgbenchRun(
   }
 }
 
-function pgbench(url: string, connections: number, seconds: number): PgbenchResult {
-  const u = new URL(url);
+async function pgbench(url: string, connections: number, seconds: number): Promise<PgbenchResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
   const script = path.join(dir, 'insert.sql');
   writeFileSync(
@@ -59,10 +59,8 @@ function pgbench(url: string, connections: number, seconds: number): PgbenchResu
     // Each lead from its own address, as in the API's runs (acknowledgments are counted per address).
     `\\set n random(1, 1000000000)\nINSERT INTO contact_submissions (name, email, phone, company, service, message) VALUES ('Bench Person', 'bench' || :n || '@example.com', '+1 555 0100', 'Bench Co', 'sms-ai', 'A benchmark message of ordinary length.');\n`,
   );
-  const r = spawnSync(
-    'pgbench',
-    [
-      '-n',
+  try {
+    const { tps, latencies } = await runPgbench(url, dir, [
       '-c',
       String(connections),
       '-j',
@@ -71,6 +69,79 @@ function pgbench(url: string, connections: number, seconds: number): PgbenchResu
       String(seconds),
       '-f',
       script,
+    ]);
+    return { tps, p50: at(latencies, 0.5), p99: at(latencies, 0.99) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What pgbench measured at a fixed rate: besides the rate it kept, its transactions and their lag. */
+export interface PgbenchRateResult extends PgbenchResult {
+  transactions: number;
+  /** The p99 of the wait between a transaction's scheduled start and its start, in ms. */
+  lagP99: number;
+}
+
+/**
+ * pgbench at a fixed rate (`--rate`), open-loop: transactions are scheduled whatever the earlier
+ * ones did, and each one's latency counts from its scheduled start, so a wait for a free client
+ * counts too. pgbench spaces its starts as a Poisson process of that mean rate. `script` is a
+ * pgbench script file, run with prepared statements (as the API names its statement, so each
+ * connection plans it once). What the transactions queue is left for the job worker to do.
+ */
+export async function pgbenchAtRate(
+  url: string,
+  { script, rate, seconds, clients = 8 }: { script: string; rate: number; seconds: number; clients?: number },
+): Promise<PgbenchRateResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
+  try {
+    const { tps, latencies, lags } = await runPgbench(url, dir, [
+      '-M',
+      'prepared',
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      '--rate',
+      String(rate),
+      '-f',
+      script,
+    ]);
+    return {
+      tps,
+      transactions: latencies.length,
+      p50: at(latencies, 0.5),
+      p99: at(latencies, 0.99),
+      lagP99: at(lags, 0.99),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A percentile in ms as the benchmarks take the API's (sampling.ts percentile), whole above 10 ms
+ * and to two decimals below, where a bare statement's latencies lie.
+ */
+function at(values: number[], q: number): number {
+  const v = percentile(values, q * 100);
+  return v < 10 ? Math.round(v * 100) / 100 : Math.round(v);
+}
+
+/**
+ * Runs pgbench with `args` and its per-transaction log in `dir`; tps and latencies (ms, sorted).
+ * Asynchronously: the benchmark's own webhook receiver keeps answering meanwhile.
+ */
+async function runPgbench(url: string, dir: string, args: string[]) {
+  const u = new URL(url);
+  const child = spawn(
+    'pgbench',
+    [
+      '-n',
+      ...args,
       '-l',
       `--log-prefix=${path.join(dir, 'latency')}`,
       '-h',
@@ -81,18 +152,25 @@ function pgbench(url: string, connections: number, seconds: number): PgbenchResu
       decodeURIComponent(u.username),
       u.pathname.slice(1),
     ],
-    { env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) }, encoding: 'utf8' },
+    { env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) } },
   );
-  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout);
-  if (!m) throw new Error(`pgbench failed: ${r.stderr || r.stdout}`);
-  // One line per transaction: client, transaction, latency in µs, script, epoch s, µs.
-  const latencies = readdirSync(dir)
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+  if (status !== 0 || !m) throw new Error(`pgbench failed: ${stderr || stdout}`);
+  // One line per transaction: client, transaction, latency in µs, script, epoch s, µs, and with
+  // --rate the schedule lag in µs (the latency then counts from the scheduled start).
+  const lines = readdirSync(dir)
     .filter((f) => f.startsWith('latency'))
     .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
-    .map((line) => Number(line.split(' ')[2]) / 1000)
-    .sort((a, b) => a - b);
-  rmSync(dir, { recursive: true, force: true });
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
-  return { tps: Number(m[1]), p50: at(0.5), p99: at(0.99) };
+    .filter(Boolean)
+    .map((line) => line.split(' '));
+  const ms = (i: number) => lines.map((f) => Number(f[i] ?? 0) / 1000).sort((a, b) => a - b);
+  return { tps: Number(m[1]), latencies: ms(2), lags: ms(6) };
 }
