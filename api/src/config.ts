@@ -139,8 +139,8 @@ const environment = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: text('TextFlow <no-reply@textflow.example>'),
   SALES_NOTIFY_TO: list,
-  /** Sales alerts, or "assigned to you" emails, waiting at once that make them go out as digests (docs/product.md#alert-digests); 0 = never. */
-  ALERT_DIGEST_AT: whole(50, 0),
+  /** Sales alerts, or "assigned to you" emails, one person gets one by one in a clock minute; the rest of it in one digest (docs/product.md#alert-digests). */
+  ALERTS_PER_MINUTE: whole(10, 1),
   WORKER_CONCURRENCY: whole(4, 1),
   /** Prometheus metrics on their own port (docs/operations.md#metrics); unset = no metrics endpoint. */
   METRICS_PORT: whole(-1, 1),
@@ -229,7 +229,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   salesNotifyTo: string[];
-  alertDigestAt: number;
+  alertsPerMinute: number;
   workerConcurrency: number;
   /** null when metrics are off. */
   metricsPort: number | null;
@@ -347,7 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM!,
     salesNotifyTo: e.SALES_NOTIFY_TO,
-    alertDigestAt: e.ALERT_DIGEST_AT,
+    alertsPerMinute: e.ALERTS_PER_MINUTE,
     workerConcurrency: e.WORKER_CONCURRENCY,
     metricsPort: e.METRICS_PORT < 0 ? null : e.METRICS_PORT,
     metricsHost: e.METRICS_HOST!,

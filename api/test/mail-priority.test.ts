@@ -15,11 +15,10 @@ describe('the order of the jobs', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    // Alerts one by one (no digests), so that each is a job of its own.
+    // One lead: its alert goes one by one (docs/product.md#alert-digests), a job of its own.
     t = await startTestApp({
       smtpUrl: smtp.url,
       salesNotifyTo: ['sales@textflow.example'],
-      alertDigestAt: 0,
       workerConcurrency: 1,
     });
   });

@@ -26,6 +26,7 @@ export async function startSmtp() {
   let gate: Promise<void> | null = null;
   let open: () => void = () => {};
   let holding = 0;
+  const held: ParsedMail[] = [];
   let connections = 0;
 
   const server = new SMTPServer({
@@ -49,8 +50,10 @@ export async function startSmtp() {
         const mail = await simpleParser(raw);
         if (gate) {
           holding += 1;
+          held.push(mail);
           await gate;
           holding -= 1;
+          held.splice(held.indexOf(mail), 1);
         }
         const v = verdict(to, mail);
         if (v !== 'accept') {
@@ -87,6 +90,8 @@ export async function startSmtp() {
     closedConnections: () => closed.size,
     /** Messages waiting in a held DATA phase. */
     holding: () => holding,
+    /** The messages waiting in a held DATA phase. */
+    held: () => [...held],
     /** Waits until `n` messages were received (or `until` holds), failing after `ms`. */
     async waitFor(n: number, ms = 20_000, until: () => boolean = () => received.length >= n) {
       const end = Date.now() + ms;

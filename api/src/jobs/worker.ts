@@ -23,8 +23,10 @@ export interface WorkerOptions {
   sweepEveryMs?: number;
   /** How long the dispatcher waits after finding no new message (default 100 ms). */
   dispatchIdleMs?: number;
-  /** How often the alert digests look for a burst of waiting alerts (default 1 s). */
+  /** How often the digests look for emails of an ended minute left to them (default 1 s). */
   digestEveryMs?: number;
+  /** The clock that tells the digests a minute has ended (tests move it; default: the database's). */
+  now?: () => Date;
   /** First wait before a failed job runner is started again (default 1 s, supervise.ts). */
   restartBackoffMs?: number;
   /** Pools of this worker's run before, whose jobs are unlocked at start (worker.ts, pool-file.ts). */
@@ -102,21 +104,20 @@ export async function startWorker(
   const sweep = setInterval(() => void sweepOnce(), opts.sweepEveryMs ?? 30_000);
   sweep.unref();
 
-  // Sales alerts and "assigned to you" emails during a burst go out as digests, once a second
-  // (mail/digest.ts); only when they can reach someone: held emails gain nothing from it.
+  // Sales alerts and "assigned to you" emails past a recipient's first ALERTS_PER_MINUTE of a
+  // minute go out in that minute's digest (mail/digest.ts); only when they can reach someone: held
+  // emails gain nothing from it.
   const digested: DigestTemplate[] = [
     ...(config.salesNotifyTo.length > 0 ? (['sales-alert'] as const) : []),
     'lead-assigned',
   ];
-  const digests =
-    transport && config.alertDigestAt > 0
-      ? startDigests(
-          { db, config, log, metrics: deps.metrics, transport, leaseSeconds },
-          digested,
-          config.alertDigestAt,
-          opts.digestEveryMs,
-        )
-      : undefined;
+  const digests = transport
+    ? startDigests(
+        { db, config, log, metrics: deps.metrics, transport, leaseSeconds, now: opts.now },
+        digested,
+        opts.digestEveryMs,
+      )
+    : undefined;
 
   // The dispatcher: new outbox rows become batch jobs within a fraction of a second. It polls
   // rather than listens, because a NOTIFY from every lead's transaction is what it spares them
@@ -125,11 +126,12 @@ export async function startWorker(
   const dispatcher = (async () => {
     while (dispatching) {
       const templates = digests?.digested() ?? [];
-      const digestAt = templates.length > 0 ? digests!.at : null;
-      const n = await dispatch(db, 1000, digestAt, transport !== null, templates).catch((err: unknown) => {
-        log.warn({ err }, 'could not hand new emails to the job queue');
-        return null;
-      });
+      const n = await dispatch(db, 1000, templates, transport !== null, config.alertsPerMinute).catch(
+        (err: unknown) => {
+          log.warn({ err }, 'could not hand new emails to the job queue');
+          return null;
+        },
+      );
       if (n === null || n < 1000) await new Promise((r) => setTimeout(r, opts.dispatchIdleMs ?? 100));
     }
   })();

@@ -1,8 +1,25 @@
 import type { Db } from '../db/pool.ts';
 
-/** The emails that go out as digests during a burst (docs/product.md#alert-digests). */
+/** The emails that may go out in digests (docs/product.md#alert-digests). */
 export type DigestTemplate = 'sales-alert' | 'lead-assigned';
 export const DIGEST_TEMPLATES: DigestTemplate[] = ['sales-alert', 'lead-assigned'];
+
+/**
+ * The rule of digests (docs/product.md#alert-digests), as SQL on the `mail_messages` row `m`: it is
+ * past the first `perMinute` (ALERTS_PER_MINUTE, a SQL parameter such as `$4`) emails of its
+ * template to its recipient (the sales team for an alert, the account's address for "assigned to
+ * you") created in its clock minute, in the order of their ids. It depends on that person's emails
+ * only, never on the queue.
+ */
+export const pastMinuteShare = (m: string, perMinute: string) =>
+  `(SELECT count(*) FROM (
+      SELECT 1 FROM mail_messages o
+       WHERE o.template = ${m}.template
+         AND o.created_at >= date_trunc('minute', ${m}.created_at)
+         AND o.created_at < date_trunc('minute', ${m}.created_at) + interval '1 minute'
+         AND o.id < ${m}.id
+         AND (o.template <> 'lead-assigned' OR o.params ->> 'email' = ${m}.params ->> 'email')
+       LIMIT ${perMinute}::int) earlier) >= ${perMinute}::int`;
 
 /**
  * The outbox rows a digest may take, as SQL on `mail_messages` (alias-free): not yet handed to the
@@ -26,32 +43,33 @@ export interface DigestRow {
 }
 
 /**
- * Takes every waiting email of `template` (up to `max`, oldest first) for digests, but only when
- * at least `min` of them wait: fewer go out one by one, through the dispatcher (queue.repo.ts).
- * Taken rows are 'sending' under a lease, like a job's: if this worker dies, the sweep queues them
- * again (docs/operations.md#email).
+ * Takes the waiting emails of `template` (up to `max`, oldest first) that the rule leaves to a
+ * digest (pastMinuteShare), once their minute has ended by `now` (the worker's clock; null: the
+ * database's); the dispatcher sends the others one by one (queue.repo.ts). Taken rows are 'sending'
+ * under a lease, like a job's: if this worker dies, the sweep queues them again
+ * (docs/operations.md#email).
  */
 export async function claimDigest(
   db: Db,
   template: DigestTemplate,
-  min: number,
-  max: number,
-  leaseSeconds: number,
+  opts: { max: number; leaseSeconds: number; perMinute: number; now?: Date | null },
 ): Promise<DigestRow[]> {
   const { rows } = await db.query<DigestRow>(
     `WITH due AS (
-       SELECT id FROM mail_messages
-        WHERE ${digestible('ARRAY[$4]')} AND status = 'queued'
-        ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
+       SELECT id FROM mail_messages m
+        WHERE ${digestible('ARRAY[$3]')} AND status = 'queued'
+          AND created_at < date_trunc('minute', coalesce($5::timestamptz, clock_timestamp()))
+          AND ${pastMinuteShare('m', '$4')}
+        ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
      )
      UPDATE mail_messages m
         SET status = 'sending', attempts = m.attempts + 1, job_queued_at = clock_timestamp(),
-            updated_at = clock_timestamp(), lease_until = clock_timestamp() + make_interval(secs => $3)
+            updated_at = clock_timestamp(), lease_until = clock_timestamp() + make_interval(secs => $2)
        FROM due
-      WHERE m.id = due.id AND (SELECT count(*) FROM due) >= $1
+      WHERE m.id = due.id
       RETURNING m.id, m.lead_kind, m.lead_id, m.attempts, m.created_at,
                 m.params ->> 'email' AS email, m.params ->> 'by' AS by`,
-    [min, max, leaseSeconds, template],
+    [opts.max, opts.leaseSeconds, template, opts.perMinute, opts.now ?? null],
   );
   return rows.sort((a, b) => a.id - b.id);
 }

@@ -30,17 +30,18 @@ const PAUSE_AFTER_FAILURE_MS = 60_000;
 
 export interface DigestDeps {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'mailFrom' | 'salesNotifyTo'>;
+  config: Pick<Config, 'publicUrl' | 'mailFrom' | 'salesNotifyTo' | 'alertsPerMinute'>;
   log: Logger;
   metrics: WorkerMetrics | undefined;
   transport: Transporter;
   leaseSeconds: number;
+  /** The worker's clock, which says when a minute has ended (tests move it); unset: the database's. */
+  now?: () => Date;
 }
 
 export interface Digests {
-  /** The templates the dispatcher leaves for the digests now (queue.repo.ts), at `at` waiting. */
+  /** The templates whose emails past a recipient's share of a minute the dispatcher leaves to digests now (queue.repo.ts). */
   digested(): DigestTemplate[];
-  at: number;
   stop(): Promise<void>;
 }
 
@@ -85,14 +86,14 @@ async function alertDigest(d: DigestDeps, rows: DigestRow[]): Promise<Composed> 
     const lead = leads.get(r.lead_kind)?.get(r.lead_id) as PersonLead | undefined;
     return lead ? [alertLead(r.lead_kind, lead, publicUrl)] : [];
   });
-  const title = `${count(rows.length)} new leads`;
+  const title = `${count(rows.length)} new ${rows.length === 1 ? 'lead' : 'leads'}`;
   const messageId = `<sales-digest.m${rows[0]!.id}-m${rows.at(-1)!.id}.n${rows.length}@${messageIdDomain(mailFrom)}>`;
   const parts = await renderParts(
     view(LeadDigest, {
       title,
       intro:
-        `${count(rows.length)} leads arrived ${span(rows)}. ` +
-        'While leads arrive this fast, their alerts come together, one email a second; one by one again once it calms down.',
+        `${count(rows.length)} more ${rows.length === 1 ? 'lead' : 'leads'} arrived ${span(rows)}. ` +
+        `The first ${count(d.config.alertsPerMinute)} alerts of a minute come one by one; the rest of that minute come together, in one email at its end.`,
       leads: lines,
       more: `And ${count(rows.length - listed.length)} more, in the desk.`,
       hasMore: rows.length > listed.length,
@@ -125,8 +126,8 @@ async function assignedDigest(d: DigestDeps, rows: DigestRow[]): Promise<Compose
     view(LeadDigest, {
       title,
       intro:
-        `${count(n)} ${n === 1 ? 'lead was' : 'leads were'} assigned to you ${span(rows)}. ` +
-        'While leads arrive this fast, these emails come together, one a second; one by one again once it calms down.',
+        `${count(n)} more ${n === 1 ? 'lead was' : 'leads were'} assigned to you ${span(rows)}. ` +
+        `The first ${count(d.config.alertsPerMinute)} of these emails in a minute come one by one; the rest of that minute come together, in one email at its end.`,
       leads: listed.map((r) => {
         const noun = kindBySlug(r.lead_kind)!.noun;
         return {
@@ -152,6 +153,18 @@ async function assignedDigest(d: DigestDeps, rows: DigestRow[]): Promise<Compose
   };
 }
 
+/** Rows by recipient and the clock minute they were created in, each group in the order of its ids. */
+function byMinute(rows: DigestRow[], recipient: (r: DigestRow) => string): DigestRow[][] {
+  const groups = new Map<string, DigestRow[]>();
+  for (const r of rows) {
+    const key = `${recipient(r)} ${Math.floor(r.created_at.getTime() / 60_000)}`;
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
+  }
+  return [...groups.values()];
+}
+
 /** A template's digests: who gets which rows, and what each says. */
 const KINDS: Record<
   DigestTemplate,
@@ -163,18 +176,16 @@ const KINDS: Record<
     one: string;
   }
 > = {
-  'sales-alert': { groups: (rows) => [rows], compose: alertDigest, what: 'new leads', one: 'alert' },
-  // One digest per person assigned, in the order of their first waiting email.
+  // One digest per minute to the sales team.
+  'sales-alert': {
+    groups: (rows) => byMinute(rows, () => ''),
+    compose: alertDigest,
+    what: 'new leads',
+    one: 'alert',
+  },
+  // One digest per person assigned and minute.
   'lead-assigned': {
-    groups: (rows) => {
-      const byPerson = new Map<string, DigestRow[]>();
-      for (const r of rows) {
-        const group = byPerson.get(r.email!);
-        if (group) group.push(r);
-        else byPerson.set(r.email!, [r]);
-      }
-      return [...byPerson.values()];
-    },
+    groups: (rows) => byMinute(rows, (r) => r.email!),
     compose: assignedDigest,
     what: 'leads assigned to you',
     one: 'email',
@@ -182,20 +193,14 @@ const KINDS: Record<
 };
 
 /**
- * Sales alerts and "assigned to you" emails during a burst of leads (docs/product.md#alert-digests):
- * once a second, when at least `at` of one template wait, digests take them all (one to the sales
- * team; one per person assigned), and the dispatcher leaves that template to them meanwhile.
- * Runs beside the dispatcher in every worker, outside graphile-worker's jobs, so that the
- * in-process worker's hold (foreground.ts) does not hold them: a few emails a second cost the API
- * next to nothing. A digest that cannot be sent gives its emails back to be sent one by one, and
- * that template's digests pause for a minute. `templates`: those that have someone to go to.
+ * Sales alerts and "assigned to you" emails past a recipient's first ALERTS_PER_MINUTE of a minute
+ * (docs/product.md#alert-digests): once a second, digests take those of minutes that have ended
+ * (one per minute to the sales team; one per person assigned and minute), which the dispatcher
+ * leaves to them. Runs beside the dispatcher in every worker, outside graphile-worker's jobs. A
+ * digest that cannot be sent gives its emails back to be sent one by one, and that template's
+ * digests pause for a minute. `templates`: those that have someone to go to.
  */
-export function startDigests(
-  d: DigestDeps,
-  templates: DigestTemplate[],
-  at: number,
-  everyMs = 1000,
-): Digests {
+export function startDigests(d: DigestDeps, templates: DigestTemplate[], everyMs = 1000): Digests {
   let running = true;
   const pausedUntil = new Map<DigestTemplate, number>(templates.map((t) => [t, 0]));
   const active = () => templates.filter((t) => Date.now() >= pausedUntil.get(t)!);
@@ -249,11 +254,16 @@ export function startDigests(
     return 0;
   }
 
-  /** One round: each template's waiting emails, when enough wait; answers the most one took. */
+  /** One round: each template's emails left to digests whose minute has ended; answers the most one took. */
   async function once(): Promise<number> {
     let most = 0;
     for (const template of active()) {
-      const rows = await claimDigest(d.db, template, at, DIGEST_MAX, d.leaseSeconds);
+      const rows = await claimDigest(d.db, template, {
+        max: DIGEST_MAX,
+        leaseSeconds: d.leaseSeconds,
+        perMinute: d.config.alertsPerMinute,
+        now: d.now?.(),
+      });
       if (rows.length === 0) continue;
       most = Math.max(most, rows.length);
       await Promise.all(KINDS[template].groups(rows).map((group) => sendOne(template, group)));
@@ -275,7 +285,6 @@ export function startDigests(
   })();
 
   return {
-    at,
     digested: () => (running ? active() : []),
     async stop() {
       running = false;

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/pool.ts';
 import { inTransaction } from '../db/transaction.ts';
 import type { components } from '@lead-desk/contract';
-import { DIGEST_TEMPLATES, digestible, type DigestTemplate } from './digest.repo.ts';
+import { DIGEST_TEMPLATES, digestible, pastMinuteShare, type DigestTemplate } from './digest.repo.ts';
 
 type MailTemplate = components['schemas']['MailTemplate'];
 
@@ -30,30 +30,24 @@ const DEFAULT_PRIORITY = 0;
  * of them, as batch jobs of `send_mail` (payload: [{ id }, ...]), the messages people wait for
  * first. Several workers may dispatch at once: each takes rows the others have not locked. Answers
  * how many rows it dispatched. The rows are marked and the jobs added in one transaction.
- * `digestAt`: when that many emails of one of the `digested` templates (sales alerts, "assigned to
- * you") or more wait, they are left for the next digests (digest.ts); null = each goes one by one.
- * `sending`: false while email is not configured.
+ * Emails of the `digested` templates (sales alerts, "assigned to you") past a recipient's first
+ * `perMinute` (ALERTS_PER_MINUTE) of a minute are left for that minute's digest (digest.repo.ts,
+ * docs/product.md#alert-digests); with none digested, each goes one by one. `sending`: false while
+ * email is not configured.
  */
 export async function dispatch(
   db: Db,
   limit = 1000,
-  digestAt: number | null = null,
-  sending = true,
   digested: DigestTemplate[] = DIGEST_TEMPLATES,
+  sending = true,
+  perMinute = 10,
 ): Promise<number> {
   return inTransaction(db, async (client) => {
     const { rows } = await client.query<{ payload: { id: number }[]; priority: number }>(
-      `WITH burst AS (
-         SELECT coalesce(array_agg(t.name), '{}') AS templates
-           FROM unnest($8::text[]) AS t (name)
-          WHERE $3::int IS NOT NULL
-            AND (SELECT count(*) FROM (SELECT 1 FROM mail_messages
-                                        WHERE ${digestible('ARRAY[t.name]')} LIMIT $3) waiting) >= $3
-       ),
-       due AS (
-         SELECT id FROM mail_messages
+      `WITH due AS (
+         SELECT id FROM mail_messages m
           WHERE job_queued_at IS NULL
-            AND NOT (${digestible('(SELECT templates FROM burst)')})
+            AND NOT (${digestible('$3')} AND ${pastMinuteShare('m', '$8')})
           ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
        ),
        marked AS (
@@ -68,12 +62,12 @@ export async function dispatch(
       [
         limit,
         MESSAGES_PER_JOB,
-        digestAt,
+        digested,
         WAITED_FOR_PRIORITY,
         DEFAULT_PRIORITY,
         sending,
         WAITED_FOR,
-        digested,
+        perMinute,
       ],
     );
     if (rows.length === 0) return 0;
