@@ -43,23 +43,22 @@ export interface DigestRow {
 }
 
 /**
- * Takes the waiting emails of `template` (up to `max`, oldest first) that the rule leaves to a
- * digest (pastMinuteShare), once their minute has ended by `now` (the worker's clock; null: the
- * database's); the dispatcher sends the others one by one (queue.repo.ts). Taken rows are 'sending'
+ * Takes the waiting emails of `template` (up to `max`, oldest first) that the dispatcher left to a
+ * digest (pastMinuteShare, queue.repo.ts), once their minute has ended (digest_due) by `now` (the
+ * worker's clock; null: the database's). Taken rows are 'sending'
  * under a lease, like a job's: if this worker dies, the sweep queues them again
  * (docs/operations.md#email).
  */
 export async function claimDigest(
   db: Db,
   template: DigestTemplate,
-  opts: { max: number; leaseSeconds: number; perMinute: number; now?: Date | null },
+  opts: { max: number; leaseSeconds: number; now?: Date | null },
 ): Promise<DigestRow[]> {
   const { rows } = await db.query<DigestRow>(
     `WITH due AS (
        SELECT id FROM mail_messages m
         WHERE ${digestible('ARRAY[$3]')} AND status = 'queued'
-          AND created_at < date_trunc('minute', coalesce($5::timestamptz, clock_timestamp()))
-          AND ${pastMinuteShare('m', '$4')}
+          AND digest_due <= coalesce($4::timestamptz, clock_timestamp())
         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
      )
      UPDATE mail_messages m
@@ -69,7 +68,7 @@ export async function claimDigest(
       WHERE m.id = due.id
       RETURNING m.id, m.lead_kind, m.lead_id, m.attempts, m.created_at,
                 m.params ->> 'email' AS email, m.params ->> 'by' AS by`,
-    [opts.max, opts.leaseSeconds, template, opts.perMinute, opts.now ?? null],
+    [opts.max, opts.leaseSeconds, template, opts.now ?? null],
   );
   return rows.sort((a, b) => a.id - b.id);
 }

@@ -261,7 +261,6 @@ export function startDigests(d: DigestDeps, templates: DigestTemplate[], everyMs
       const rows = await claimDigest(d.db, template, {
         max: DIGEST_MAX,
         leaseSeconds: d.leaseSeconds,
-        perMinute: d.config.alertsPerMinute,
         now: d.now?.(),
       });
       if (rows.length === 0) continue;

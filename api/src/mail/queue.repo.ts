@@ -32,8 +32,8 @@ const DEFAULT_PRIORITY = 0;
  * how many rows it dispatched. The rows are marked and the jobs added in one transaction.
  * Emails of the `digested` templates (sales alerts, "assigned to you") past a recipient's first
  * `perMinute` (ALERTS_PER_MINUTE) of a minute are left for that minute's digest (digest.repo.ts,
- * docs/product.md#alert-digests); with none digested, each goes one by one. `sending`: false while
- * email is not configured.
+ * docs/product.md#alert-digests), marked with the time that digest is due; with none digested,
+ * each goes one by one. `sending`: false while email is not configured.
  */
 export async function dispatch(
   db: Db,
@@ -44,12 +44,19 @@ export async function dispatch(
 ): Promise<number> {
   return inTransaction(db, async (client) => {
     const { rows } = await client.query<{ payload: { id: number }[]; priority: number }>(
-      `WITH due AS (
-         SELECT id FROM mail_messages m
-          WHERE job_queued_at IS NULL
-            AND NOT (${digestible('$3')} AND ${pastMinuteShare('m', '$8')})
+      `WITH seen AS (
+         -- An email left to a digest is judged once (digest_due); one of a template not digested
+         -- now (digests paused, or email no longer configured) goes one by one after all.
+         SELECT id, (${digestible('$3')} AND ${pastMinuteShare('m', '$8')}) AS later
+           FROM mail_messages m
+          WHERE job_queued_at IS NULL AND (digest_due IS NULL OR template <> ALL ($3::text[]))
           ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
        ),
+       left_to_digest AS (
+         UPDATE mail_messages m SET digest_due = date_trunc('minute', m.created_at) + interval '1 minute'
+           FROM seen WHERE m.id = seen.id AND seen.later
+       ),
+       due AS (SELECT id FROM seen WHERE NOT later),
        marked AS (
          UPDATE mail_messages m SET job_queued_at = clock_timestamp() FROM due WHERE m.id = due.id
          RETURNING m.id, CASE WHEN $6 AND m.template = ANY($7::text[]) THEN $4::int ELSE $5::int END AS priority
