@@ -3,8 +3,10 @@
 # Dockerfiles, starts the compose stack with no configuration but a free port (and the lead rate
 # limit off: the browser suite sends every lead from one address), then through nginx's published
 # port: headers, the Playwright suite, a database stall during a burst of leads that loses no job, an
-# API restart that loses no lead and keeps the session, three API replicas sharing the traffic, and
-# single sign-on through docker-compose.sso.yml's development identity provider. Ends with `down -v`.
+# API restart that loses no lead and keeps the session, the two API replicas and two workers the stack
+# runs sharing the traffic, the limits and the jobs (with an SMTP server and a webhook receiver beside
+# them, tests/compose/receivers.yml), and single sign-on through docker-compose.sso.yml's development
+# identity provider. Ends with `down -v`.
 # Prints build times and image sizes.
 #
 # Docker: the machine's own, or the engine of ../shared/tools/offline-docker when its env exists.
@@ -38,7 +40,8 @@ unset ADMIN_USERNAME ADMIN_PASSWORD POSTGRES_PASSWORD ALLOWED_ORIGINS LEAD_RATE_
   ADMIN_MFA TRUST_FORWARDED_PROTO LOGIN_RATE_PER_MINUTE LEADS_RATE_PER_MINUTE \
   SMTP_URL MAIL_FROM SALES_NOTIFY_TO ALERTS_PER_MINUTE PUBLIC_URL WORKER_CONCURRENCY WORKER_DB_POOL_SIZE METRICS_PORT \
   SPAM_CHALLENGE SPAM_CHALLENGE_MAX_NUMBER SPAM_CHALLENGE_RATE_LIMIT_PER_MINUTE OIDC_ISSUER OIDC_CLIENT_ID OIDC_CLIENT_SECRET OIDC_DISPLAY_NAME OIDC_ALLOWED_DOMAINS \
-  OIDC_DEFAULT_ROLE LOCAL_LOGIN IDP_PORT COMPOSE_FILE
+  OIDC_DEFAULT_ROLE LOCAL_LOGIN IDP_PORT COMPOSE_FILE RETENTION_LEAD_DAYS RETENTION_UNCONFIRMED_DAYS \
+  RETENTION_EMAIL_DAYS RETENTION_WEBHOOK_DAYS RETENTION_AUDIT_DAYS RETENTION_SCHEDULE
 PROJECT=leaddesk_compose_test_$$
 work=$(mktemp -d)
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
@@ -52,7 +55,8 @@ ENV_FILE=$work/compose.env
 # are checked with `config` below. The browsers' forms get challenges of 1,000 hashes, as from the
 # e2e servers (docs/testing.md): at 50,000 their solving held the shared cores for seconds. All the
 # browsers fetch their challenges from one address, so the challenges' per-address limit is off too.
-printf 'HTTP_PORT=127.0.0.1:%s\nLEAD_RATE_LIMIT_PER_MINUTE=0\nSPAM_CHALLENGE_RATE_LIMIT_PER_MINUTE=0\nADMIN_MFA=optional\nLOGIN_RATE_PER_MINUTE=600\nLEADS_RATE_PER_MINUTE=6000000\nSPAM_CHALLENGE=monitor\nSPAM_CHALLENGE_MAX_NUMBER=1000\n' \
+# Retention runs every minute, so that the scale-out step sees its runs (once each, with two workers).
+printf 'HTTP_PORT=127.0.0.1:%s\nLEAD_RATE_LIMIT_PER_MINUTE=0\nSPAM_CHALLENGE_RATE_LIMIT_PER_MINUTE=0\nADMIN_MFA=optional\nLOGIN_RATE_PER_MINUTE=600\nLEADS_RATE_PER_MINUTE=6000000\nSPAM_CHALLENGE=monitor\nSPAM_CHALLENGE_MAX_NUMBER=1000\nRETENTION_SCHEDULE=* * * * *\n' \
   "$port" > "$ENV_FILE"
 BODY_LIMIT=65536
 
@@ -75,7 +79,8 @@ echo "compose test: project $PROJECT, nginx on $BASE_URL, $(docker version -f 'e
 . tests/compose/steps/nginx.sh
 . tests/compose/steps/through-nginx.sh
 . tests/compose/steps/db-pause.sh
-. tests/compose/steps/restart-and-scale.sh
+. tests/compose/steps/restart.sh
+. tests/compose/steps/scale-out.sh
 . tests/compose/steps/single-sign-on.sh
 
 section "Summary"

@@ -37,8 +37,8 @@ check "the API image holds no dev or optional dependencies (esbuild, vitest, emb
 section "Start with docker-compose up -d --build and wait until every service is healthy"
 t=$(now)
 compose up -d --build > "$work/up.log" 2>&1 || { cat "$work/up.log"; die "up failed"; }
-wait_healthy 1
-ok "db, api, worker and web healthy $(elapsed "$t") s after up"
+wait_healthy 2
+ok "db, 2 API replicas, 2 workers and web healthy $(elapsed "$t") s after up"
 ADMIN_PW=$(service_log api | sed -n 's/^ *password: //p' | sed -n 1p | tr -d '\r')
 check "with no ADMIN_PASSWORD the API printed a generated admin password once" \
   [ "$(service_log api | grep -c '^ *password: ')" = 1 ]

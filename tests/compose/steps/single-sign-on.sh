@@ -15,9 +15,9 @@ IDP_URL=http://idp.localhost:$idp_port
 # From here on every compose command (and the final `down -v`) includes the override.
 export COMPOSE_FILE=docker-compose.yml:docker-compose.sso.yml IDP_PORT=$idp_port PUBLIC_URL=$BASE_URL
 t=$(now)
-compose up -d --build --scale api=1 > "$work/sso-up.log" 2>&1 || { cat "$work/sso-up.log"; die "up with docker-compose.sso.yml failed"; }
-wait_healthy 1
-ok "idp, db, api, worker and web healthy $(elapsed "$t") s after up with docker-compose.sso.yml (provider at $IDP_URL)"
+compose up -d --build > "$work/sso-up.log" 2>&1 || { cat "$work/sso-up.log"; die "up with docker-compose.sso.yml failed"; }
+wait_healthy 2
+ok "idp, db, 2 API replicas, 2 workers and web healthy $(elapsed "$t") s after up with docker-compose.sso.yml (provider at $IDP_URL)"
 check "the API found the provider at start by the issuer's name (logged 'single sign-on is on', issuer $IDP_URL)" \
   eval 'service_log api | grep "\"issuer\":\"$IDP_URL\"" | grep "\"msg\":\"single sign-on is on\"" > /dev/null'
 check "the sign-in page offers 'Sign in with Development IdP'" options '"singleSignOn":\{"displayName":"Development IdP"\}'
@@ -47,7 +47,7 @@ check "... and has no session" \
 # The provider keeps nothing when it restarts; a person's subject comes from their address, so the
 # desk, which knows them by it, still does (and the provider's new key is fetched by its new id).
 compose restart idp > /dev/null 2>&1
-wait_healthy 1
+wait_healthy 2
 at=$(sso_sign_in "$person" "$work/sso-jar-again")
 session=$(session_of "$work/sso-jar-again")
 check "after the provider restarts, $person signs in again as the same person ($at)" \

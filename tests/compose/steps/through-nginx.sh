@@ -42,10 +42,15 @@ health_held() { [ "$(curl -sS -b "$fjar" "$BASE_URL/api/admin/delivery" | json '
 check "the delivery card: email not configured, messages held" health_held
 # Metrics are scraped inside the backend network, as a Prometheus joining it would, and nginx's
 # network cannot reach them although the API is on it too (docs/operations.md#metrics).
-metric() { # service series: the service's /metrics (port 9464), scraped from the backend network, has the series
+metric() { # service series: every replica of the service answers /metrics (port 9464), scraped from the
+  # backend network by each one's address, and one of them has the series (each counts its own work)
+  local ips
+  ips=$(docker inspect -f "{{(index .NetworkSettings.Networks \"${PROJECT}_backend\").IPAddress}}" $(compose ps -q "$1"))
+  # shellcheck disable=SC2086 # one argument per address
   docker run --rm --network "${PROJECT}_backend" --entrypoint node lead-desk/api -e \
-    'fetch(process.argv[1]).then(r=>r.text()).then(t=>process.exit(t.includes(process.argv[2])?0:1),()=>process.exit(1))' \
-    "http://$1:9464/metrics" "$2"
+    'Promise.all(process.argv.slice(2).map(ip=>fetch(`http://${ip}:9464/metrics`).then(r=>r.text())))
+      .then(ts=>process.exit(ts.some(t=>t.includes(process.argv[1]))?0:1),()=>process.exit(1))' \
+    "$2" $ips
 }
 check "the API's metrics (unpublished port 9464) count requests by operation" metric api 'operation="createContact"'
 check "the worker's metrics count the held emails" metric worker 'leaddesk_emails_total{outcome="held"'
