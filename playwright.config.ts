@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, systemChromium } from './tests/chromium.ts';
 
-// Debian's Chromium when the machine has it (it cannot download Playwright's); Playwright's own elsewhere.
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const port = Number(process.env.E2E_PORT ?? 4173);
 const external = process.env.BASE_URL;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
@@ -30,16 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       ...(systemChromium ? { executablePath: systemChromium } : {}),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     },
   },
   // desktop: every test. mobile: at a phone's width and with touch, only the tests tagged @mobile,

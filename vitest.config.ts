@@ -1,11 +1,7 @@
-import { existsSync } from 'node:fs';
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { chromiumArgs, systemChromium } from './tests/chromium.ts';
 import { swipe } from './tests/component/commands.ts';
-
-// The system's Chromium where there is one (this repository's machines cannot download Playwright's);
-// elsewhere the one `npx playwright install chromium` puts in Playwright's cache.
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 export default defineConfig({
   test: {
@@ -49,15 +45,7 @@ export default defineConfig({
               contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
               launchOptions: {
                 ...(systemChromium ? { executablePath: systemChromium } : {}),
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-quic',
-                  '--no-first-run',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--disable-sync',
-                ],
+                args: chromiumArgs,
               },
             }),
             instances: [{ browser: 'chromium' }],

@@ -16,6 +16,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import type { SiteMap } from '../web/src/site-map-file.ts';
+import { chromiumArgs } from '../tests/chromium.ts';
 import { root, startApi, startDatabase } from './lib/stack.ts';
 import { challengeMaxNumber, measureWidgetSolve, summary, type WidgetSolve } from './lib/widget-solve.ts';
 
@@ -24,16 +25,7 @@ const CPU_SLOWDOWN = Number(process.env.BENCH_WEB_CPU_SLOWDOWN ?? 4);
 const WIDGET_RUNS = Number(process.env.BENCH_WEB_WIDGET_RUNS ?? 20);
 const ONLY = process.env.BENCH_WEB_ROUTES?.split(',').filter(Boolean);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const FLAGS = chromiumArgs;
 
 interface Run {
   performance: number;
