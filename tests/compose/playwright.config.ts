@@ -11,5 +11,7 @@ export default defineConfig({
   // Not the shared test-results/: a concurrent `npm test` empties that folder when it starts.
   outputDir: process.env.COMPOSE_TEST_OUTPUT ?? path.join(os.tmpdir(), 'lead-desk-compose-results'),
   webServer: undefined,
+  // Nothing here starts a server of its own, so no PostgreSQL for one (tests/e2e/global-setup.ts).
+  globalSetup: undefined,
   projects: base.projects?.filter((p) => p.name === 'desktop'),
 });
