@@ -36,6 +36,22 @@ const userSchemas = async (c: Queryable) =>
  * before (or by graphile-worker's own migrations).
  */
 export async function grantAppRole(c: Queryable, appRole: string): Promise<void> {
+  // Its locks (a policy's change locks graphile-worker's job table whole) can meet, in the other
+  // order, those of workers running meanwhile, as when `admin` runs beside a busy stack: PostgreSQL
+  // then ends one side with a deadlock, and this side tries again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await grantOnce(c, appRole);
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK || attempt === GRANT_ATTEMPTS) throw err;
+    }
+  }
+}
+
+const DEADLOCK = '40P01';
+const GRANT_ATTEMPTS = 5;
+
+async function grantOnce(c: Queryable, appRole: string): Promise<void> {
   const app = c.escapeIdentifier(appRole);
   const { rows } = await c.query<{ me: string }>('SELECT current_user AS me');
   const owner = c.escapeIdentifier(rows[0]!.me);
