@@ -5,7 +5,7 @@ import { eventually, startSmtp, type TestSmtp } from './smtp.ts';
 
 // The database stalls (every PostgreSQL process stopped with SIGSTOP, as a frozen disk or a
 // failover would) under `npm start`: the server keeps answering (503 while the database is gone),
-// its in-process worker survives and sends everything afterwards, and a lead answered 503 was not
+// its worker process survives and sends everything afterwards, and a lead answered 503 was not
 // stored (docs/operations.md#worker-restarts, docs/operations.md#timeouts).
 
 let database: OwnDatabase;

@@ -6,20 +6,22 @@ import type { Logger } from '../http/logger.ts';
 
 /**
  * One graphile-worker runner kept running (docs/operations.md#worker-restarts). graphile-worker
- * stops a runner whose pool cannot record its jobs' outcome for a long while (a database gone for
- * minutes); its `promise` then settles. The supervisor says so (log, `leaddesk_worker_restarts_total`),
- * waits (1 s, doubling up to 30 s while starts keep failing), unlocks the jobs the stopped pool
- * still held (graphile-worker's `forceUnlockWorkers`: that pool is known dead, it was ours) and
- * starts a new runner. The pools of a worker process killed outright are unlocked the same way by
- * its next start, which reads their ids from the file the worker keeps (worker.ts, pool-file.ts).
+ * stops a runner whose pool cannot record a job's outcome (its `pool:fatalError`: the database gone
+ * or refusing the write); once its running jobs end, its `promise` settles. The supervisor says so
+ * (log, `leaddesk_worker_restarts_total`), waits (1 s, doubling up to 30 s while starts keep
+ * failing), unlocks the jobs the stopped pool still held (graphile-worker's `forceUnlockWorkers`:
+ * that pool is known dead, it was ours) and starts a new runner. A job that does not end would keep
+ * that stop waiting for ever: `stopAfterFatalMs` after the fatal error, the runner is killed
+ * (graphile-worker's forceful shutdown fails its running jobs back to the queue), and however that
+ * ends, `killWaitMs` later it is replaced. The pools of a worker process killed outright are
+ * unlocked the same way by its next start, which reads their ids from the file the worker keeps
+ * (worker.ts, pool-file.ts).
  */
 export interface SupervisedRunner {
   /** Stops the current runner (graceful: running jobs finish) and starts no other. */
   stop(): Promise<void>;
   /** The current runner's pool ids (for tests and logs). */
   poolIds(): string[];
-  /** Stops the current runner as if it had failed (tests). */
-  fail(): Promise<void>;
 }
 
 export interface SuperviseOptions {
@@ -37,9 +39,21 @@ export interface SuperviseOptions {
   deadPools?: string[];
   /** Told the ids of every pool started. */
   onPools?: (ids: string[]) => void;
+  /** How long a runner's running jobs may take to end after its fatal error (default 30 s). */
+  stopAfterFatalMs?: number;
+  /** How long its forceful shutdown may take before it is replaced all the same (default 10 s). */
+  killWaitMs?: number;
 }
 
 const MAX_BACKOFF_MS = 30_000;
+
+type Runner = Awaited<ReturnType<typeof run>>;
+/** A runner and what tells its end: its promise settling, or its fatal error left unended. */
+interface Running {
+  runner: Runner;
+  /** Resolves with the runner's fatal error when graphile-worker reports one. */
+  fatal: Promise<unknown>;
+}
 
 /**
  * What every runner of ours is given besides its tasks: no cron unless given (an empty list, so
@@ -56,7 +70,9 @@ export const RUNNER_BASE = {
 export async function superviseRunner(opts: SuperviseOptions): Promise<SupervisedRunner> {
   const { db, log, name } = opts;
   let stopping = false;
-  let current: Awaited<ReturnType<typeof run>> | undefined;
+  let current: Running | undefined;
+  const stopAfterFatalMs = opts.stopAfterFatalMs ?? 30_000;
+  const killWaitMs = opts.killWaitMs ?? 10_000;
   let currentPools: string[] = [];
   // A pause between rounds that `stop` ends at once.
   const ending = new AbortController();
@@ -73,11 +89,14 @@ export async function superviseRunner(opts: SuperviseOptions): Promise<Supervise
     }
   };
 
-  const start = async () => {
+  const start = async (): Promise<Running> => {
     const events: WorkerEvents = new EventEmitter();
     const pools: string[] = [];
     events.on('pool:create', ({ workerPool }) => {
       pools.push(workerPool.id);
+    });
+    const fatal = new Promise<unknown>((resolve) => {
+      events.once('pool:fatalError', ({ error }) => resolve(error));
     });
     const runner = await run({
       ...opts.options,
@@ -88,7 +107,32 @@ export async function superviseRunner(opts: SuperviseOptions): Promise<Supervise
     });
     currentPools = pools;
     opts.onPools?.(pools);
-    return runner;
+    return { runner, fatal };
+  };
+
+  /**
+   * Resolves when `running` has stopped by itself (with its error, if any), or, after its fatal
+   * error, once it has been given `stopAfterFatalMs` to end and `killWaitMs` to be killed.
+   */
+  const ended = async ({ runner, fatal }: Running): Promise<unknown> => {
+    const settled = runner.promise.then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    const abandoned = fatal.then(async (error) => {
+      if ((await Promise.race([settled.then(() => true), sleep(stopAfterFatalMs)])) === true) return;
+      if (stopping) return;
+      log.error(
+        { err: error, runner: name, waitedMs: stopAfterFatalMs },
+        'job runner did not stop after its fatal error (a job that does not end); killing it',
+      );
+      await Promise.race([
+        runner.kill('a job kept the runner from stopping').catch(() => undefined),
+        sleep(killWaitMs),
+      ]);
+      return error;
+    });
+    return Promise.race([settled, abandoned]);
   };
 
   const dead = opts.deadPools ?? [];
@@ -101,10 +145,7 @@ export async function superviseRunner(opts: SuperviseOptions): Promise<Supervise
   const loop = (async () => {
     let backoff = opts.backoffMs ?? 1000;
     while (!stopping) {
-      const outcome = await current!.promise.then(
-        () => undefined,
-        (err: unknown) => err,
-      );
+      const outcome = await ended(current!);
       if (stopping) break;
       const stopped = currentPools;
       current = undefined;
@@ -134,13 +175,10 @@ export async function superviseRunner(opts: SuperviseOptions): Promise<Supervise
     async stop() {
       stopping = true;
       ending.abort();
-      const runner = current;
-      if (runner) await runner.stop();
+      const running = current;
+      if (running) await running.runner.stop();
       await loop;
     },
     poolIds: () => [...currentPools],
-    async fail() {
-      await current?.stop('failure simulated');
-    },
   };
 }
