@@ -36,9 +36,10 @@ const userSchemas = async (c: Queryable) =>
  * before (or by graphile-worker's own migrations).
  */
 export async function grantAppRole(c: Queryable, appRole: string): Promise<void> {
-  // Its locks (a policy's change locks graphile-worker's job table whole) can meet, in the other
-  // order, those of workers running meanwhile, as when `admin` runs beside a busy stack: PostgreSQL
-  // then ends one side with a deadlock, and this side tries again.
+  // A policy made or changed here locks graphile-worker's job table whole (the first migration of
+  // a database, or a new app role), which can meet a running worker's locks in the other order:
+  // PostgreSQL then ends one side with a deadlock, and this side tries again. Grants given again
+  // change no policy (migrate-beside-workers.test.ts).
   for (let attempt = 1; ; attempt++) {
     try {
       return await grantOnce(c, appRole);
@@ -81,19 +82,21 @@ async function grantOnce(c: Queryable, appRole: string): Promise<void> {
     }
     // graphile-worker keeps row-level security on its private tables, with no policy: only their
     // owner may see a row. The app role gets a policy that lets it use them (it has no other way in).
-    const secured = await c.query<{ t: string; policy: boolean }>(
+    // A policy is changed only when it is not the app's already: changing one locks its table whole,
+    // which would wait for (and could deadlock with) the workers using the queue meanwhile.
+    const secured = await c.query<{ t: string; policy: 'none' | 'other' | 'app' }>(
       `SELECT c.oid::regclass::text AS t,
-              EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = $1) AS policy
+              coalesce((SELECT CASE WHEN p.polroles = ARRAY[r.oid] THEN 'app' ELSE 'other' END
+                          FROM pg_policy p, pg_roles r
+                         WHERE p.polrelid = c.oid AND p.polname = $1 AND r.rolname = $2), 'none') AS policy
          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE c.relrowsecurity AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'`,
-      [APP_POLICY],
+      [APP_POLICY, appRole],
     );
     for (const { t, policy } of secured.rows)
-      await c.query(
-        policy
-          ? `ALTER POLICY ${APP_POLICY} ON ${t} TO ${app}`
-          : `CREATE POLICY ${APP_POLICY} ON ${t} TO ${app} USING (true) WITH CHECK (true)`,
-      );
+      if (policy === 'other') await c.query(`ALTER POLICY ${APP_POLICY} ON ${t} TO ${app}`);
+      else if (policy === 'none')
+        await c.query(`CREATE POLICY ${APP_POLICY} ON ${t} TO ${app} USING (true) WITH CHECK (true)`);
     for (const table of INSERT_ONLY)
       if (await exists(c, table)) await c.query(`REVOKE UPDATE, DELETE, TRUNCATE ON ${table} FROM ${app}`);
     for (const table of READ_ONLY)
