@@ -18,6 +18,7 @@ export default defineConfig({
           name: 'node',
           include: [
             'api/**/*.test.ts',
+            'bench/**/*.test.ts',
             'openapi/**/*.test.ts',
             'tests/compose/*.test.ts',
             'web/src/**/*.test.ts',

@@ -1,32 +1,21 @@
--- The yardstick of bench:api's steady run (run with pgbench -M prepared --rate): what PostgreSQL
--- does for one POST /api/contact as the bench sends it, without HTTP, validation or Node.
+-- Written by bench/lib/pgbench-lead.ts from the API's statement (npm run bench:pgbench-script);
+-- do not edit. The yardstick of bench:api's steady run (run with pgbench -M prepared --rate): what
+-- PostgreSQL does for one POST /api/contact as the bench sends it, without HTTP, validation or Node.
 --
--- One lead of the steady run arrives alone, so the API's batched insert (api/src/leads/leads.repo.ts,
--- guardedInsertSql, through createBatcher in leads.service.ts) sends its statement with one item in
--- each array. The statement below is that statement as the API sends it for the contact kind with
--- LEAD_AUTO_ASSIGN off, its parameters written in place.
---   $1  the client's rate-limit bucket (leads.service.ts guardFor), one address per lead
---   $2  the idempotency scope (operation and address); $3 the Idempotency-Key the bench sends
---   $4  the request hash (limits/idempotency.ts requestHash; computed in Node, a constant here)
---   $5-$8  the spam check, off as in the bench's default (spam-check.ts)
---   $9-$21  the contact's columns in lead-kinds.ts insert order; the bench sends no attribution
---   $22 LEAD_RATE_LIMIT_PER_MINUTE (10, its default); $23 the write's deadline (db/pool.ts writeDeadline)
--- Its triggers do the rest of the lead's work in the same transaction, as for the API's: the
--- emails' outbox rows, the lead.created webhook event and its outbox row, the counters.
--- Two details differ in spelling only: pgbench reads a colon followed by a name as one of its
--- variables, so a literal colon is its own string here and the createdAt format quotes its colons.
+-- One lead of the steady run arrives alone, so the API's batched insert (api/src/forms/leads.repo.ts,
+-- guardedInsertSql) sends its statement with one item in each array. This is that statement for the
+-- contact kind with LEAD_AUTO_ASSIGN off, its parameters written in place: the client's rate-limit
+-- bucket (one address per lead), the idempotency scope and the key the bench sends, a request
+-- hash (computed in Node; a constant here), the spam check off as in the bench's default, the
+-- contact's columns (the bench sends no attribution), LEAD_RATE_LIMIT_PER_MINUTE at its default
+-- and the write's deadline. Its triggers do the rest of the lead's work in the same transaction, as
+-- for the API's: the emails' outbox rows, the lead.created webhook event and its outbox row, the
+-- counters. pgbench reads a colon followed by a name as one of its variables, so the createdAt
+-- format quotes its colons (to_char prints them all the same).
 \set n random(1, 1000000000)
 WITH input AS (
-  SELECT * FROM unnest(ARRAY['lead' || ':' || '10.' || :n]::text[],
-                       ARRAY['createContact' || ':' || '10.' || :n]::text[],
-                       ARRAY['bench-steady-' || :n]::text[],
-                       ARRAY['0Jn3m1mS7kq2o1rCk0b3b1Xn2nq9R8d4m6FvYgI2Zb8']::text[],
-                       ARRAY[false]::boolean[], ARRAY['']::text[], ARRAY[NULL]::text[], ARRAY[NULL]::timestamptz[],
-                       ARRAY['Bench Person']::text[], ARRAY['bench' || :n || '@example.com']::text[],
-                       ARRAY['+1 555 0100']::text[], ARRAY['Bench Co']::text[], ARRAY['sms-ai']::text[],
-                       ARRAY['A benchmark message of ordinary length.']::text[],
-                       ARRAY['']::text[], ARRAY['']::text[], ARRAY['']::text[], ARRAY['']::text[],
-                       ARRAY['']::text[], ARRAY['']::text[], ARRAY['']::text[])
+  SELECT * FROM unnest(ARRAY['lead' || ':' || '10.' || :n]::text[], ARRAY['createContact' || ':' || '10.' || :n]::text[], ARRAY['bench-steady-' || :n]::text[], ARRAY['0Jn3m1mS7kq2o1rCk0b3b1Xn2nq9R8d4m6FvYgI2Zb8']::text[], ARRAY[false]::boolean[], ARRAY['']::text[],
+                       ARRAY[NULL]::text[], ARRAY[NULL]::timestamptz[], ARRAY['Bench Person']::text[], ARRAY['bench' || :n || '@example.com']::text[], ARRAY['+1 555 0100']::text[], ARRAY['Bench Co']::text[], ARRAY['sms-ai']::text[], ARRAY['A benchmark message of ordinary length.']::text[], ARRAY['']::text[], ARRAY['']::text[], ARRAY['']::text[], ARRAY['']::text[], ARRAY['']::text[], ARRAY['']::text[], ARRAY['']::text[])
     WITH ORDINALITY AS t (bucket, scope, key, hash, enforce, checked, challenge, challenge_expires,
                           name, email, phone, company, service, message, landing_page, referrer, utm_source, utm_medium, utm_campaign, utm_term, utm_content, ord)
    WHERE write_deadline((clock_timestamp() + interval '5 seconds')::timestamptz)
@@ -110,8 +99,9 @@ SELECT ceil(r.level_before + r.rank)::int AS hits,
   LEFT JOIN judged j ON j.ord = r.ord
   LEFT JOIN stored ON stored.id = j.id
  ORDER BY r.ord;
--- One lead in 500 also sweeps the day-old idempotency keys (leads.service.ts sweepNowAndThen). The
--- API does it beside the request, not before answering; at one in 500 it does not reach a p99.
+
+-- One lead in 500 also sweeps the day-old idempotency keys (the API's sweepNowAndThen). The API does
+-- it beside the request, not before answering; at one in 500 it does not reach a p99.
 \set sweep random(1, 500)
 \if :sweep = 1
 DELETE FROM idempotency_keys WHERE created_at < now() - interval '24 hours';

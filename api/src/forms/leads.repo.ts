@@ -94,7 +94,7 @@ const RATE_LIMIT_COLUMNS = `
  * solution (a form posted without JavaScript) is stored as a lead, marked not verified.
  * Buckets are upserted in key order, so two batches cannot deadlock on them.
  */
-function guardedInsertSql(
+export function guardedInsertSql(
   table: string,
   slug: string,
   columns: string[],
