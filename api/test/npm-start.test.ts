@@ -261,7 +261,8 @@ describe('npm start', () => {
     const said = supervisor.lines.map((l) =>
       l.startsWith('{') ? (JSON.parse(l) as { msg: string }).msg : l,
     );
-    expect(said).toContain(
+    // What the new run said, whole, should it not be this.
+    expect(said, supervisor.lines.join('\n')).toContain(
       `stopped the PostgreSQL (pid ${pg}) that an earlier run left running on ${path.join(dir, 'pg')}; starting a new one`,
     );
   }, 120_000);
