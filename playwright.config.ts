@@ -25,7 +25,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: external ?? `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace of each failed test, locally (`npx playwright show-trace`). Under CI none is
+    // recorded: a run there keeps its log only, and recording every test's trace to throw it away
+    // cost the browsers about a fifth of their work.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       ...(systemChromium ? { executablePath: systemChromium } : {}),
       args: chromiumArgs,

@@ -16,6 +16,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
+          // A worker's files share its modules instead of importing the API afresh each (about 2 s
+          // of a core per file): a file sets the module state it relies on itself
+          // (docs/testing.md#shared-modules).
+          isolate: false,
           include: [
             'api/**/*.test.ts',
             'bench/**/*.test.ts',

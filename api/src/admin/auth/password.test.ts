@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DUMMY_HASH, hashPassword, usePasswordHashCost, verifyPassword } from './password.ts';
 
 describe('password hashes', () => {
-  afterEach(() => usePasswordHashCost('production'));
+  // The cost is the module's state, shared with the worker's other files (docs/testing.md#shared-modules).
+  beforeEach(() => usePasswordHashCost('production'));
 
-  it('are scrypt at N=2^17 unless the test cost is set, which is N=2^10', async () => {
+  it('are scrypt at N=2^17 at the production cost and N=2^10 at the test cost', async () => {
     expect(await hashPassword('a password of some length')).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(DUMMY_HASH).toMatch(/^scrypt\$131072\$8\$1\$/);
     usePasswordHashCost('test');
