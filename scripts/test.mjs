@@ -40,7 +40,7 @@ const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
  * Runs one step. A `live` step writes to the terminal as it goes; the others' output is kept and
  * printed whole when they end, so steps that run side by side do not interleave their lines.
  */
-function step(title, cmd, args, { env = {}, live = false } = {}) {
+function step(title, cmd, args, { env = {}, live = false, background = false } = {}) {
   if (live) console.log(`\n=== ${title}`);
   const started = Date.now();
   return new Promise((resolve) => {
@@ -49,6 +49,14 @@ function step(title, cmd, args, { env = {}, live = false } = {}) {
       stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });
+    // A background step takes the cores the tests leave idle (they wait on servers and browsers
+    // often): it is not what the run waits for, so it should not slow what it does wait for.
+    if (background && child.pid !== undefined)
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // a platform without priorities: it runs at the same one
+      }
     const chunks = [];
     child.stdout?.on('data', (c) => chunks.push(c));
     child.stderr?.on('data', (c) => chunks.push(c));
@@ -68,13 +76,13 @@ function step(title, cmd, args, { env = {}, live = false } = {}) {
 }
 
 /** Runs the steps `width` at a time; resolves with whether all passed (none starts after a failure). */
-async function pool(steps, width) {
+async function pool(steps, width, { background = false } = {}) {
   let next = 0;
   let allOk = true;
   const lane = async () => {
     while (allOk && next < steps.length) {
       const [title, cmd, args] = steps[next++];
-      if (!(await step(title, cmd, args))) allOk = false;
+      if (!(await step(title, cmd, args, { background }))) allOk = false;
     }
   };
   await Promise.all(Array.from({ length: width }, lane));
@@ -172,7 +180,8 @@ const checksStarted = Date.now();
 const checksLane = (async () => {
   let ok = await pool([...freshness, ...build], 1);
   if (ok && hasE2e && !unitEndedFailed) e2eRun = e2e();
-  if (ok) ok = await pool(checks, 1);
+  // The checks that read the sources run beside both test runners, at a lower priority.
+  if (ok) ok = await pool(checks, 1, { background: true });
   timings.push({ title: 'the checks and the build, one after another', ms: Date.now() - checksStarted, ok });
   return ok;
 })();
