@@ -171,10 +171,12 @@ async function signIn(url: string): Promise<string> {
 const db = await startDatabase();
 try {
   console.log(`machine: ${os.cpus().length} cores, load average ${load()}`);
-  await loadAll(db.url);
-  await assignAll(db.url);
+  // Loaded as a restore would be, by the tables' owner: dropping and rebuilding their indexes and
+  // turning a trigger off are the owner's (docs/operations.md#database-roles).
+  await loadAll(db.ownerUrl);
+  await assignAll(db.ownerUrl);
   // The audit log of the same team's work.
-  await loadAudit(db.url, ROWS);
+  await loadAudit(db.ownerUrl, ROWS);
 
   // The API as the Docker stack runs it, where a team works its leads: the job worker in a service
   // of its own (docs/operations.md#memory). TRUST_PROXY so the API logs the request id this
