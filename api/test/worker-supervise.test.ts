@@ -73,7 +73,7 @@ async function addJob(task: string) {
 async function supervise(taskList: Record<string, Task>, restarts: EventEmitter) {
   supervised = await superviseRunner({
     db,
-    log: createLogger(process.env.TEST_LOG ?? 'silent'),
+    log: createLogger('silent'),
     name: 'test',
     backoffMs: 10,
     stopAfterFatalMs: 200,

