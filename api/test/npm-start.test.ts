@@ -44,6 +44,16 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+/** The process's state letter in /proc (R, S, T for stopped, Z), or undefined once it is gone. */
+function stateOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether the process runs (a zombie does not). */
 function alive(pid: number) {
   try {
@@ -51,12 +61,8 @@ function alive(pid: number) {
   } catch {
     return false;
   }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
+  const state = stateOf(pid);
+  return state !== undefined && state !== 'Z';
 }
 
 /** The postmaster named in the data folder's postmaster.pid, if any. */
@@ -250,9 +256,14 @@ describe('npm start', () => {
 
   it('comes up again after the supervisor and the API were killed outright, stopping the database left behind', async () => {
     const pg = postmaster()!;
-    // Both at once, as the out-of-memory killer might: neither gets to stop PostgreSQL.
+    // Both at once, as the out-of-memory killer might: neither gets to stop PostgreSQL. The
+    // supervisor is stopped first, so that it cannot start a new API between the two kills (which
+    // would stop the PostgreSQL left behind itself), nor see its API end.
+    const supervisorPid = supervisor.child.pid!;
+    process.kill(supervisorPid, 'SIGSTOP');
+    await until('the supervisor is stopped', () => stateOf(supervisorPid) === 'T');
     process.kill(supervisor.api(), 'SIGKILL');
-    process.kill(supervisor.child.pid!, 'SIGKILL');
+    process.kill(supervisorPid, 'SIGKILL');
     await until('the supervisor ended', () => supervisor.ended());
     expect(alive(pg)).toBe(true);
 
