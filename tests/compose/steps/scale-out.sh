@@ -9,19 +9,22 @@
 section "Two API replicas and two workers behind one nginx"
 check "the stack runs 2 API replicas and 2 workers, all healthy (deploy.replicas)" \
   eval '[ "$(compose ps -q api | wc -l)" = 2 ] && [ "$(compose ps -q worker | wc -l)" = 2 ]'
-# nginx re-resolves the service name every 10 s (after the restarts above the replicas may have new
-# addresses): rounds of requests until both answered.
-for round in $(seq 15); do
-  ids=''
-  for i in $(seq 20); do
-    http /api/health > /dev/null
-    ids="$ids $(header X-Request-Id)"
+# nginx re-resolves the service name every 10 s (after the replicas are created again they may have
+# new addresses): rounds of requests until both answered; sets $round and $spread.
+until_both_replicas() {
+  for round in $(seq 15); do
+    ids=''
+    for i in $(seq 20); do
+      http /api/health > /dev/null
+      ids="$ids $(header X-Request-Id)"
+    done
+    sleep 1
+    spread=$(replicas_of "$ids")
+    [ "$(wc -l <<< "$spread")" = 2 ] && break
+    sleep 2
   done
-  sleep 1
-  spread=$(replicas_of "$ids")
-  [ "$(wc -l <<< "$spread")" = 2 ] && break
-  sleep 2
-done
+}
+until_both_replicas
 check "20 requests through nginx reached both API replicas (round $round: $(tr '\n' ' ' <<< "$spread"))" \
   [ "$(wc -l <<< "$spread")" = 2 ]
 sessions=0
@@ -42,6 +45,10 @@ t=$(now)
 compose up -d --no-deps receivers api worker > "$work/receivers-up.log" 2>&1 || { cat "$work/receivers-up.log"; die "up with tests/compose/receivers.yml failed"; }
 wait_healthy 2
 ok "2 API replicas and 2 workers healthy again with SMTP_URL and the lead limit set, and the receivers beside them ($(elapsed "$t") s)"
+# Created again, the replicas are reached through nginx only once it has their new addresses.
+until_both_replicas
+check "nginx reaches both new API replicas (round $round: $(tr '\n' ' ' <<< "$spread"))" \
+  [ "$(wc -l <<< "$spread")" = 2 ]
 
 # Requests from nginx's own container to nginx (127.0.0.1:8080): an address nothing else in this test
 # sends from, so its limits' buckets are full. inside MODE COUNT PATH BODY posts the JSON body (each
