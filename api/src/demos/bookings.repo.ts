@@ -1,0 +1,152 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../db/pool.ts';
+import { currentOpenSlots, loadSchedule } from './schedule.repo.ts';
+import { Temporal } from 'temporal-polyfill';
+import { blockedRange, roundRobin, type Range, type Slot } from './slots.ts';
+
+/**
+ * Booking an open slot for a demo lead (docs/demo-slots.md#round-robin and #no-double-booking):
+ * the free hosts are tried in round-robin order, and the database's exclusion constraint decides
+ * each try, so prospects booking at once never share a host's time. A slot that is gone (or that
+ * every host lost meanwhile) is answered with the fresh slots.
+ */
+
+export type BookingOutcome =
+  | {
+      booked: true;
+      id: string;
+      hostId: string;
+      start: number;
+      end: number;
+      icsUid: string;
+      /** The prospect's link token to move or cancel it: shown once, only its hash is stored. */
+      manageToken: string;
+    }
+  /** `taken`: the slot is not open (any more); `lead-has-a-demo`: the lead has one booked already. */
+  | { booked: false; reason: 'taken' | 'lead-has-a-demo'; slots: Slot[] };
+
+const EXCLUSION_VIOLATION = '23P01';
+const UNIQUE_VIOLATION = '23505';
+const MINUTE = 60_000;
+
+export const manageTokenHash = (token: string) => createHash('sha256').update(token).digest();
+
+/** The instants a slot's date (on the schedule's clock) begins and ends. */
+function dayBounds(zone: string, at: number): Range {
+  const date = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(zone).toPlainDate();
+  return {
+    start: date.toZonedDateTime({ timeZone: zone }).epochMilliseconds,
+    end: date.add({ days: 1 }).toZonedDateTime({ timeZone: zone }).epochMilliseconds,
+  };
+}
+
+/**
+ * One host's try, in a transaction that holds that host's lock: bookings of one host wait for
+ * each other instead of meeting in the exclusion constraint's check, where two at once deadlock
+ * (each waits for the other's row) until PostgreSQL aborts one after a second. The lock also makes
+ * the daily cap exact. The constraint stays the guard for every other writer.
+ */
+async function tryHost(
+  db: Db,
+  t: { leadId: number; hostId: string; slot: Range; blocked: Range; day: Range; cap: number | null },
+): Promise<Extract<BookingOutcome, { booked: true }> | 'taken' | 'lead-has-a-demo'> {
+  const manageToken = randomBytes(32).toString('base64url');
+  const icsUid = `${randomUUID()}@demo`;
+  const c = await db.connect();
+  try {
+    await c.query('BEGIN');
+    await c.query(`SELECT pg_advisory_xact_lock(hashtextextended('demo-host:' || $1, 0))`, [t.hostId]);
+    if (t.cap !== null) {
+      const { rows } = await c.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM demo_bookings
+          WHERE host_id = $1 AND status IN ('pending', 'confirmed')
+            AND starts_at >= to_timestamp($2 / 1000.0) AND starts_at < to_timestamp($3 / 1000.0)`,
+        [t.hostId, t.day.start, t.day.end],
+      );
+      if (rows[0]!.n >= t.cap) {
+        await c.query('ROLLBACK');
+        return 'taken';
+      }
+    }
+    const { rows } = await c.query<{ id: string }>(
+      `INSERT INTO demo_bookings (lead_id, host_id, starts_at, ends_at, blocked, ics_uid, manage_token_hash)
+       VALUES ($1, $2, to_timestamp($3 / 1000.0), to_timestamp($4 / 1000.0),
+               tstzrange(to_timestamp($5 / 1000.0), to_timestamp($6 / 1000.0)), $7, $8)
+       RETURNING id::text`,
+      [
+        t.leadId,
+        t.hostId,
+        t.slot.start,
+        t.slot.end,
+        t.blocked.start,
+        t.blocked.end,
+        icsUid,
+        manageTokenHash(manageToken),
+      ],
+    );
+    await c.query('COMMIT');
+    return {
+      booked: true,
+      id: rows[0]!.id,
+      hostId: t.hostId,
+      start: t.slot.start,
+      end: t.slot.end,
+      icsUid,
+      manageToken,
+    };
+  } catch (err) {
+    await c.query('ROLLBACK').catch(() => undefined);
+    const e = err as { code?: string; constraint?: string };
+    if (e.code === UNIQUE_VIOLATION && e.constraint === 'demo_bookings_one_per_lead_idx')
+      return 'lead-has-a-demo';
+    // Another prospect took this host's time first.
+    if (e.code === EXCLUSION_VIOLATION) return 'taken';
+    throw err;
+  } finally {
+    c.release();
+  }
+}
+
+export async function bookSlot(db: Db, leadId: number, start: number, now: number): Promise<BookingOutcome> {
+  const schedule = await loadSchedule(db, now);
+  if (!schedule) return { booked: false, reason: 'taken', slots: [] };
+  const slot = (await currentOpenSlots(db, now, { start, end: start + 1 })).find((s) => s.start === start);
+  if (slot) {
+    const { rows: standing } = await db.query<{ id: string; upcoming: number; last: string | null }>(
+      `SELECT h.id::text AS id,
+              count(b.id) FILTER (WHERE b.starts_at > to_timestamp($2 / 1000.0))::int AS upcoming,
+              (extract(epoch FROM max(b.created_at)) * 1000)::bigint::text AS last
+         FROM unnest($1::bigint[]) AS h(id)
+         LEFT JOIN demo_bookings b ON b.host_id = h.id AND b.status IN ('pending', 'confirmed')
+        GROUP BY h.id`,
+      [slot.hosts, now],
+    );
+    const order = roundRobin(
+      standing.map((h) => ({
+        id: h.id,
+        upcoming: h.upcoming,
+        lastBookedAt: h.last === null ? null : Number(h.last),
+      })),
+    );
+    const blocked = blockedRange(schedule, slot);
+    const day = dayBounds(schedule.timeZone, slot.start);
+    for (const host of order) {
+      const outcome = await tryHost(db, {
+        leadId,
+        hostId: host.id,
+        slot,
+        blocked,
+        day,
+        cap: schedule.dailyCap,
+      });
+      if (outcome === 'lead-has-a-demo') return { booked: false, reason: outcome, slots: [] };
+      if (outcome !== 'taken') return outcome;
+    }
+  }
+  const horizon = now + schedule.horizonDays * 24 * 60 * MINUTE;
+  return {
+    booked: false,
+    reason: 'taken',
+    slots: await currentOpenSlots(db, now, { start: now, end: horizon + 1 }),
+  };
+}
