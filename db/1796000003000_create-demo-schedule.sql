@@ -44,7 +44,9 @@ CREATE TABLE demo_hosts (
 -- times overlap (SQLSTATE 23P01), whoever writes them and however many at once.
 CREATE TABLE demo_bookings (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  lead_id bigint NOT NULL REFERENCES demo_requests (id) ON DELETE CASCADE,
+  -- Like the other tables of a lead's follow-up, no foreign key to the lead: erasing a person
+  -- cancels and removes their bookings itself (docs/demo-slots.md#bookings-and-erasure).
+  lead_id bigint NOT NULL,
   host_id bigint NOT NULL REFERENCES admin_users (id),
   starts_at timestamptz NOT NULL,
   ends_at timestamptz NOT NULL,
