@@ -163,6 +163,24 @@ describe('the grid on the host wall clock', () => {
     ]);
   });
 
+  it('takes a day’s intervals in any order', () => {
+    const s = schedule({
+      lengthMin: 60,
+      weekly: {
+        1: [
+          { start: '13:00', end: '15:00' },
+          { start: '09:00', end: '11:00' },
+        ],
+      },
+    });
+    expect(gridOn(s, day('2026-06-15')).map((r) => wall(r.start, s.timeZone).slice(11))).toEqual([
+      '09:00',
+      '10:00',
+      '13:00',
+      '14:00',
+    ]);
+  });
+
   it('ends a day at 24:00', () => {
     const s = schedule({ weekly: everyDay('22:00', '24:00'), lengthMin: 60 });
     expect(gridOn(s, day('2026-06-15')).map((r) => wall(r.start, s.timeZone))).toEqual([
@@ -344,6 +362,16 @@ describe('round robin', () => {
       { id: 'd', upcoming: 1, lastBookedAt: null },
     ]).map((h) => h.id);
     expect(order).toEqual(['d', 'a', 'b', 'c']);
+  });
+
+  it('breaks a tie by the smaller account id, as a number', () => {
+    const tie = { upcoming: 0, lastBookedAt: null };
+    expect(
+      roundRobin([
+        { id: '10', ...tie },
+        { id: '9', ...tie },
+      ]).map((h) => h.id),
+    ).toEqual(['9', '10']);
   });
 });
 

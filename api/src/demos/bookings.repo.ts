@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/pool.ts';
-import { currentOpenSlots, loadSchedule } from './schedule.repo.ts';
-import { Temporal } from 'temporal-polyfill';
-import { blockedRange, roundRobin, type Range, type Slot } from './slots.ts';
+import { loadSchedule, openSlotsOf } from './schedule.repo.ts';
+import { blockedRange, dateBounds, roundRobin, type Range, type Slot } from './slots.ts';
 
 /**
  * Booking an open slot for a demo lead (docs/demo-slots.md#round-robin and #no-double-booking):
@@ -30,15 +29,6 @@ const UNIQUE_VIOLATION = '23505';
 const MINUTE = 60_000;
 
 export const manageTokenHash = (token: string) => createHash('sha256').update(token).digest();
-
-/** The instants a slot's date (on the schedule's clock) begins and ends. */
-function dayBounds(zone: string, at: number): Range {
-  const date = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(zone).toPlainDate();
-  return {
-    start: date.toZonedDateTime({ timeZone: zone }).epochMilliseconds,
-    end: date.add({ days: 1 }).toZonedDateTime({ timeZone: zone }).epochMilliseconds,
-  };
-}
 
 /**
  * One host's try, in a transaction that holds that host's lock: bookings of one host wait for
@@ -110,7 +100,9 @@ async function tryHost(
 export async function bookSlot(db: Db, leadId: number, start: number, now: number): Promise<BookingOutcome> {
   const schedule = await loadSchedule(db, now);
   if (!schedule) return { booked: false, reason: 'taken', slots: [] };
-  const slot = (await currentOpenSlots(db, now, { start, end: start + 1 })).find((s) => s.start === start);
+  const slot = (await openSlotsOf(db, schedule, now, { start, end: start + 1 })).find(
+    (s) => s.start === start,
+  );
   if (slot) {
     const { rows: standing } = await db.query<{ id: string; upcoming: number; last: string | null }>(
       `SELECT h.id::text AS id,
@@ -129,7 +121,7 @@ export async function bookSlot(db: Db, leadId: number, start: number, now: numbe
       })),
     );
     const blocked = blockedRange(schedule, slot);
-    const day = dayBounds(schedule.timeZone, slot.start);
+    const day = dateBounds(schedule, slot.start);
     for (const host of order) {
       const outcome = await tryHost(db, {
         leadId,
@@ -147,6 +139,6 @@ export async function bookSlot(db: Db, leadId: number, start: number, now: numbe
   return {
     booked: false,
     reason: 'taken',
-    slots: await currentOpenSlots(db, now, { start: now, end: horizon + 1 }),
+    slots: await openSlotsOf(db, schedule, now, { start: now, end: horizon + 1 }),
   };
 }

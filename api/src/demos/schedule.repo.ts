@@ -93,7 +93,16 @@ export async function hostLoads(db: Pick<Db, 'query'>, range: Range): Promise<Ho
 /** The open slots from `now` within the schedule's horizon (or `window`); none without a schedule or hosts. */
 export async function currentOpenSlots(db: Pick<Db, 'query'>, now: number, window?: Range): Promise<Slot[]> {
   const schedule = await loadSchedule(db, now);
-  if (!schedule) return [];
+  return schedule ? openSlotsOf(db, schedule, now, window) : [];
+}
+
+/** The open slots of a schedule already read, with its hosts' booked times as they are now. */
+export async function openSlotsOf(
+  db: Pick<Db, 'query'>,
+  schedule: Schedule,
+  now: number,
+  window?: Range,
+): Promise<Slot[]> {
   const span = window ?? {
     start: now,
     end: now + schedule.horizonDays * 24 * 60 * MINUTE + schedule.lengthMin * MINUTE,

@@ -114,16 +114,17 @@ export function gridOn(schedule: Schedule, date: Temporal.PlainDate): Range[] {
     const until = endInstant(date, parseWallTime(interval.end), zone);
     // Minutes since the interval's start, on the wall clock: 09:00, 09:30, ... whatever the offset.
     const first = from.hour * 60 + from.minute;
+    let previous: Range | undefined;
     for (let m = first; m < 24 * 60; m += schedule.lengthMin) {
       const time = Temporal.PlainTime.from({ hour: Math.floor(m / 60), minute: m % 60 });
       const start = instantOf(date, time, zone);
       if (start === null) continue; // no such time on this date: the clocks skip it
       // After a gap, a wall time can lie less than a length after the previous slot's start.
-      const previous = out.at(-1);
       if (previous && start < previous.end) continue;
       const end = start + schedule.lengthMin * MINUTE;
       if (end > until) break;
-      out.push({ start, end });
+      previous = { start, end };
+      out.push(previous);
     }
   }
   return out.sort((a, b) => a.start - b.start);
@@ -139,6 +140,15 @@ export const blockedRange = (schedule: Schedule, slot: Range): Range => ({
 export const localDate = (schedule: Schedule, at: number): Temporal.PlainDate =>
   Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(schedule.timeZone).toPlainDate();
 
+/** The instants a date of the schedule (the one holding `at`) begins and ends. */
+export const dateBounds = (schedule: Schedule, at: number): Range => {
+  const date = localDate(schedule, at);
+  return {
+    start: date.toZonedDateTime({ timeZone: schedule.timeZone }).epochMilliseconds,
+    end: date.add({ days: 1 }).toZonedDateTime({ timeZone: schedule.timeZone }).epochMilliseconds,
+  };
+};
+
 /**
  * The open slots from `now` on (optionally within `window`), each with the hosts who are free for
  * it: not booked within its buffers, under their daily cap, after the minimum notice and before the
@@ -147,8 +157,9 @@ export const localDate = (schedule: Schedule, at: number): Temporal.PlainDate =>
 export function openSlots(schedule: Schedule, hosts: HostLoad[], now: number, window?: Range): Slot[] {
   const earliest = now + schedule.minNoticeMin * MINUTE;
   const latest = now + schedule.horizonDays * 24 * 60 * MINUTE;
-  const today = localDate(schedule, now);
-  const lastDay = localDate(schedule, latest);
+  // Only the dates the window reaches: booking one slot does not compute the whole horizon.
+  const today = localDate(schedule, window ? Math.max(now, window.start) : now);
+  const lastDay = localDate(schedule, window ? Math.min(latest, window.end) : latest);
   const perDay = hosts.map((h) => {
     const counts = new Map<string, number>();
     for (const s of h.starts) {
@@ -213,6 +224,9 @@ export interface HostStanding {
   lastBookedAt: number | null;
 }
 
+/** Account ids are whole numbers as text: a shorter one is a smaller one ("9" before "10"). */
+const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Round robin among the hosts free for a slot: the fewest upcoming demos first, then the one
  * booked least recently (never booked first), then by id so the order is total.
@@ -222,7 +236,7 @@ export function roundRobin(free: HostStanding[]): HostStanding[] {
     (a, b) =>
       a.upcoming - b.upcoming ||
       (a.lastBookedAt ?? -Infinity) - (b.lastBookedAt ?? -Infinity) ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      byId(a.id, b.id),
   );
 }
 
