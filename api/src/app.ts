@@ -48,6 +48,8 @@ import { createPrivacyService } from './admin/privacy/privacy.service.ts';
 import { createWebhookService } from './webhooks/webhooks.service.ts';
 import { createSpamCheck } from './forms/spam-check.ts';
 import { spamHandlers } from './spam/spam.routes.ts';
+import { demoHandlers } from './demos/demos.routes.ts';
+import { createScheduleService } from './demos/schedule.service.ts';
 import { createSpamService } from './spam/spam.service.ts';
 
 export interface AppDeps {
@@ -106,6 +108,7 @@ export function createApp({
       ...auditHandlers(createAuditService(db), log),
       ...notesHandlers(createNotesService(db)),
       ...privacyHandlers(createPrivacyService(db, config.retention)),
+      ...demoHandlers(createScheduleService(db)),
     },
     {
       bodyLimitBytes: config.bodyLimitBytes,

@@ -66,6 +66,9 @@ export declare const roles: {
     readonly exportPersonalData: "admin",
     readonly erasePersonalData: "admin",
     readonly correctLeadPersonalData: "admin",
-    readonly getRetentionSettings: "admin"
+    readonly getRetentionSettings: "admin",
+    readonly getDemoSchedule: "admin",
+    readonly saveDemoSchedule: "admin",
+    readonly removeDemoSchedule: "admin"
   }
 };

@@ -66,6 +66,9 @@ export const roles = {
     "exportPersonalData": "admin",
     "erasePersonalData": "admin",
     "correctLeadPersonalData": "admin",
-    "getRetentionSettings": "admin"
+    "getRetentionSettings": "admin",
+    "getDemoSchedule": "admin",
+    "saveDemoSchedule": "admin",
+    "removeDemoSchedule": "admin"
   }
 };

@@ -1268,6 +1268,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/demo-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's demo schedule, or null when the team has none (prospects then pick no exact time) */
+        get: operations["getDemoSchedule"];
+        /**
+         * Set up or change the demo schedule, as a whole
+         * @description Replaces the weekly hours, the date overrides and the hosts. Intervals of one day may not overlap and each holds at least one demo; hosts are active accounts that may work leads (members, admins, the owner). Demos already booked keep their times and hosts (docs/demo-slots.md#the-schedule). Recorded as `demo-schedule.changed` with the names of the settings that changed and the hosts before and after.
+         */
+        put: operations["saveDemoSchedule"];
+        post?: never;
+        /**
+         * Stop offering exact times; demos already booked stay as they are
+         * @description Recorded as `demo-schedule.removed`.
+         */
+        delete: operations["removeDemoSchedule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "lead.created": {
@@ -1892,7 +1917,7 @@ export interface components {
          * @description What an audit entry records (docs/operations.md#audit-log).
          * @enum {string}
          */
-        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned" | "account.role-changed" | "account.deactivated" | "account.reactivated" | "team-invitation.sent" | "team-invitation.accepted" | "team-invitation.revoked" | "personal-data.searched" | "personal-data.exported" | "person.erased" | "lead.corrected" | "retention.ran" | "lead.released-from-spam" | "account.linked-to-provider" | "account.email-set";
+        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned" | "account.role-changed" | "account.deactivated" | "account.reactivated" | "team-invitation.sent" | "team-invitation.accepted" | "team-invitation.revoked" | "personal-data.searched" | "personal-data.exported" | "person.erased" | "lead.corrected" | "retention.ran" | "lead.released-from-spam" | "account.linked-to-provider" | "account.email-set" | "demo-schedule.changed" | "demo-schedule.removed";
         /**
          * @description Who acted: an `account` (signed in), the `cli` (`npm run admin`), the server itself (`system`), or nobody proven (`anonymous`: a failed sign-in).
          * @enum {string}
@@ -1902,7 +1927,7 @@ export interface components {
          * @description What an audit entry is about; lead kinds name leads.
          * @enum {string}
          */
-        AuditTargetType: "account" | "contact" | "demo" | "get-started" | "newsletter" | "webhook-endpoint" | "webhook-delivery" | "mail-message" | "audit-log" | "team-invitation";
+        AuditTargetType: "account" | "contact" | "demo" | "get-started" | "newsletter" | "webhook-endpoint" | "webhook-delivery" | "mail-message" | "audit-log" | "team-invitation" | "demo-schedule";
         AuditEntry: {
             id: components["schemas"]["Id"];
             at: components["schemas"]["Timestamp"];
@@ -2465,6 +2490,46 @@ export interface components {
         LeadCorrected: {
             lead: components["schemas"]["LeadRef"];
             changed: ("name" | "email" | "phone" | "company")[];
+        };
+        /** @description A time on the schedule's clock, 24-hour HH:MM; an interval may end at 24:00. */
+        WallTime: string;
+        /** @description One stretch of time demos may take place in, on the schedule's clock. */
+        DemoHours: {
+            start: components["schemas"]["WallTime"];
+            end: components["schemas"]["WallTime"];
+        };
+        /** @description One stretch of a weekday's hours (ISO weekday, 1 Monday ... 7 Sunday); a day may have several, for a break. */
+        DemoWeeklyHours: {
+            weekday: number;
+            start: components["schemas"]["WallTime"];
+            end: components["schemas"]["WallTime"];
+        };
+        /** @description A date whose hours replace its weekday's; no intervals is a day off. */
+        DemoDateOverride: {
+            /** Format: date */
+            date: string;
+            intervals: components["schemas"]["DemoHours"][];
+        };
+        /** @description The team's demo schedule (docs/demo-slots.md#the-schedule). */
+        DemoSchedule: {
+            /** @description The IANA time zone the hours are written in (Europe/Berlin, America/New_York, UTC). */
+            timeZone: string;
+            weekly: components["schemas"]["DemoWeeklyHours"][];
+            overrides: components["schemas"]["DemoDateOverride"][];
+            /** @description How long a demo takes. */
+            lengthMinutes: number;
+            /** @description Time kept free before each demo; it may reach outside the hours. */
+            bufferBeforeMinutes: number;
+            /** @description Time kept free after each demo; it may reach outside the hours. */
+            bufferAfterMinutes: number;
+            /** @description How long before its start a slot stops being offered. */
+            minimumNoticeMinutes: number;
+            /** @description How many days ahead slots are offered, today counting as the first. */
+            horizonDays: number;
+            /** @description At most this many demos per host on one date of the schedule's clock; null is no cap. */
+            dailyCap: number | null;
+            /** @description The accounts that take demos; a new booking goes to a free one by round robin. An account deactivated since stays listed and takes no new demos. */
+            hostIds: components["schemas"]["Id"][];
         };
         /** @description Days each kind of data is kept before the retention job removes it; null is never (docs/operations.md#retention). */
         RetentionSettings: {
@@ -5007,6 +5072,90 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDemoSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule, with date overrides from yesterday on. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: components["schemas"]["DemoSchedule"] | null;
+                        /** @description When the schedule was last saved; null when there is none. */
+                        updatedAt: components["schemas"]["Timestamp"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    saveDemoSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoSchedule"];
+            };
+        };
+        responses: {
+            /** @description The schedule as it now is. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: components["schemas"]["DemoSchedule"];
+                        updatedAt: components["schemas"]["Timestamp"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    removeDemoSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team has no schedule now. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
     };

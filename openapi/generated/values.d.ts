@@ -1632,7 +1632,9 @@ export declare const schemas: {
       "retention.ran",
       "lead.released-from-spam",
       "account.linked-to-provider",
-      "account.email-set"
+      "account.email-set",
+      "demo-schedule.changed",
+      "demo-schedule.removed"
     ],
     readonly "x-enum-labels": {
       readonly "session.signed-in": "Signed in",
@@ -1674,7 +1676,9 @@ export declare const schemas: {
       readonly "retention.ran": "Retention run",
       readonly "lead.released-from-spam": "Released from suspected spam",
       readonly "account.linked-to-provider": "Linked to the identity provider",
-      readonly "account.email-set": "Address set"
+      readonly "account.email-set": "Address set",
+      readonly "demo-schedule.changed": "Demo schedule changed",
+      readonly "demo-schedule.removed": "Demo schedule removed"
     }
   },
   readonly AuditActorKind: {
@@ -1704,7 +1708,8 @@ export declare const schemas: {
       "webhook-delivery",
       "mail-message",
       "audit-log",
-      "team-invitation"
+      "team-invitation",
+      "demo-schedule"
     ],
     readonly "x-enum-labels": {
       readonly account: "Account",
@@ -3078,6 +3083,183 @@ export declare const schemas: {
       },
       readonly changed: {
         readonly type: "array"
+      }
+    }
+  },
+  readonly WallTime: {
+    readonly type: "string",
+    readonly pattern: "^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$",
+    readonly "x-messages": {
+      readonly pattern: "Times must be HH:MM (24-hour)",
+      readonly type: "Times must be HH:MM (24-hour)",
+      readonly required: "Start and end times are required"
+    }
+  },
+  readonly DemoHours: {
+    readonly type: "object",
+    readonly required: readonly [
+      "start",
+      "end"
+    ],
+    readonly properties: {
+      readonly start: {
+        readonly $ref: "WallTime"
+      },
+      readonly end: {
+        readonly $ref: "WallTime"
+      }
+    }
+  },
+  readonly DemoWeeklyHours: {
+    readonly type: "object",
+    readonly required: readonly [
+      "weekday",
+      "start",
+      "end"
+    ],
+    readonly properties: {
+      readonly weekday: {
+        readonly type: "integer",
+        readonly minimum: 1,
+        readonly maximum: 7,
+        readonly "x-messages": {
+          readonly minimum: "Weekday must be 1 (Monday) to 7 (Sunday)",
+          readonly maximum: "Weekday must be 1 (Monday) to 7 (Sunday)",
+          readonly type: "Weekday must be 1 (Monday) to 7 (Sunday)"
+        }
+      },
+      readonly start: {
+        readonly $ref: "WallTime"
+      },
+      readonly end: {
+        readonly $ref: "WallTime"
+      }
+    }
+  },
+  readonly DemoDateOverride: {
+    readonly type: "object",
+    readonly required: readonly [
+      "date",
+      "intervals"
+    ],
+    readonly properties: {
+      readonly date: {
+        readonly type: "string",
+        readonly "x-messages": {
+          readonly format: "Date must be a real date (YYYY-MM-DD)",
+          readonly type: "Date must be a real date (YYYY-MM-DD)",
+          readonly required: "Date is required"
+        }
+      },
+      readonly intervals: {
+        readonly type: "array"
+      }
+    }
+  },
+  readonly DemoSchedule: {
+    readonly type: "object",
+    readonly required: readonly [
+      "timeZone",
+      "weekly",
+      "overrides",
+      "lengthMinutes",
+      "bufferBeforeMinutes",
+      "bufferAfterMinutes",
+      "minimumNoticeMinutes",
+      "horizonDays",
+      "dailyCap",
+      "hostIds"
+    ],
+    readonly properties: {
+      readonly timeZone: {
+        readonly type: "string",
+        readonly minLength: 1,
+        readonly maxLength: 64,
+        readonly pattern: "^[A-Za-z][A-Za-z0-9_+/-]*$",
+        readonly "x-messages": {
+          readonly minLength: "Time zone must be an IANA name such as Europe/Berlin",
+          readonly maxLength: "Time zone must be an IANA name such as Europe/Berlin",
+          readonly pattern: "Time zone must be an IANA name such as Europe/Berlin",
+          readonly type: "Time zone must be an IANA name such as Europe/Berlin",
+          readonly required: "Time zone is required"
+        }
+      },
+      readonly weekly: {
+        readonly type: "array"
+      },
+      readonly overrides: {
+        readonly type: "array"
+      },
+      readonly lengthMinutes: {
+        readonly type: "integer",
+        readonly minimum: 10,
+        readonly maximum: 240,
+        readonly "x-messages": {
+          readonly minimum: "Demo length must be 10 to 240 minutes",
+          readonly maximum: "Demo length must be 10 to 240 minutes",
+          readonly type: "Demo length must be 10 to 240 minutes"
+        }
+      },
+      readonly bufferBeforeMinutes: {
+        readonly type: "integer",
+        readonly minimum: 0,
+        readonly maximum: 240,
+        readonly "x-messages": {
+          readonly minimum: "Buffers must be 0 to 240 minutes",
+          readonly maximum: "Buffers must be 0 to 240 minutes",
+          readonly type: "Buffers must be 0 to 240 minutes"
+        }
+      },
+      readonly bufferAfterMinutes: {
+        readonly type: "integer",
+        readonly minimum: 0,
+        readonly maximum: 240,
+        readonly "x-messages": {
+          readonly minimum: "Buffers must be 0 to 240 minutes",
+          readonly maximum: "Buffers must be 0 to 240 minutes",
+          readonly type: "Buffers must be 0 to 240 minutes"
+        }
+      },
+      readonly minimumNoticeMinutes: {
+        readonly type: "integer",
+        readonly minimum: 0,
+        readonly maximum: 43200,
+        readonly "x-messages": {
+          readonly minimum: "Minimum notice must be 0 to 43200 minutes (30 days)",
+          readonly maximum: "Minimum notice must be 0 to 43200 minutes (30 days)",
+          readonly type: "Minimum notice must be 0 to 43200 minutes (30 days)"
+        }
+      },
+      readonly horizonDays: {
+        readonly type: "integer",
+        readonly minimum: 1,
+        readonly maximum: 365,
+        readonly "x-messages": {
+          readonly minimum: "Horizon must be 1 to 365 days",
+          readonly maximum: "Horizon must be 1 to 365 days",
+          readonly type: "Horizon must be 1 to 365 days"
+        }
+      },
+      readonly dailyCap: {
+        readonly type: readonly [
+          "integer",
+          "null"
+        ],
+        readonly minimum: 1,
+        readonly maximum: 100,
+        readonly "x-messages": {
+          readonly minimum: "Daily cap must be 1 to 100 demos, or none",
+          readonly maximum: "Daily cap must be 1 to 100 demos, or none",
+          readonly type: "Daily cap must be 1 to 100 demos, or none"
+        }
+      },
+      readonly hostIds: {
+        readonly type: "array",
+        readonly "x-messages": {
+          readonly minItems: "Choose at least one host",
+          readonly maxItems: "At most 100 hosts",
+          readonly uniqueItems: "Each host is listed once"
+        }
       }
     }
   },

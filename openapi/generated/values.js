@@ -1632,7 +1632,9 @@ export const schemas = {
       "retention.ran",
       "lead.released-from-spam",
       "account.linked-to-provider",
-      "account.email-set"
+      "account.email-set",
+      "demo-schedule.changed",
+      "demo-schedule.removed"
     ],
     "x-enum-labels": {
       "session.signed-in": "Signed in",
@@ -1674,7 +1676,9 @@ export const schemas = {
       "retention.ran": "Retention run",
       "lead.released-from-spam": "Released from suspected spam",
       "account.linked-to-provider": "Linked to the identity provider",
-      "account.email-set": "Address set"
+      "account.email-set": "Address set",
+      "demo-schedule.changed": "Demo schedule changed",
+      "demo-schedule.removed": "Demo schedule removed"
     }
   },
   "AuditActorKind": {
@@ -1704,7 +1708,8 @@ export const schemas = {
       "webhook-delivery",
       "mail-message",
       "audit-log",
-      "team-invitation"
+      "team-invitation",
+      "demo-schedule"
     ],
     "x-enum-labels": {
       "account": "Account",
@@ -3078,6 +3083,183 @@ export const schemas = {
       },
       "changed": {
         "type": "array"
+      }
+    }
+  },
+  "WallTime": {
+    "type": "string",
+    "pattern": "^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$",
+    "x-messages": {
+      "pattern": "Times must be HH:MM (24-hour)",
+      "type": "Times must be HH:MM (24-hour)",
+      "required": "Start and end times are required"
+    }
+  },
+  "DemoHours": {
+    "type": "object",
+    "required": [
+      "start",
+      "end"
+    ],
+    "properties": {
+      "start": {
+        "$ref": "WallTime"
+      },
+      "end": {
+        "$ref": "WallTime"
+      }
+    }
+  },
+  "DemoWeeklyHours": {
+    "type": "object",
+    "required": [
+      "weekday",
+      "start",
+      "end"
+    ],
+    "properties": {
+      "weekday": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 7,
+        "x-messages": {
+          "minimum": "Weekday must be 1 (Monday) to 7 (Sunday)",
+          "maximum": "Weekday must be 1 (Monday) to 7 (Sunday)",
+          "type": "Weekday must be 1 (Monday) to 7 (Sunday)"
+        }
+      },
+      "start": {
+        "$ref": "WallTime"
+      },
+      "end": {
+        "$ref": "WallTime"
+      }
+    }
+  },
+  "DemoDateOverride": {
+    "type": "object",
+    "required": [
+      "date",
+      "intervals"
+    ],
+    "properties": {
+      "date": {
+        "type": "string",
+        "x-messages": {
+          "format": "Date must be a real date (YYYY-MM-DD)",
+          "type": "Date must be a real date (YYYY-MM-DD)",
+          "required": "Date is required"
+        }
+      },
+      "intervals": {
+        "type": "array"
+      }
+    }
+  },
+  "DemoSchedule": {
+    "type": "object",
+    "required": [
+      "timeZone",
+      "weekly",
+      "overrides",
+      "lengthMinutes",
+      "bufferBeforeMinutes",
+      "bufferAfterMinutes",
+      "minimumNoticeMinutes",
+      "horizonDays",
+      "dailyCap",
+      "hostIds"
+    ],
+    "properties": {
+      "timeZone": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 64,
+        "pattern": "^[A-Za-z][A-Za-z0-9_+/-]*$",
+        "x-messages": {
+          "minLength": "Time zone must be an IANA name such as Europe/Berlin",
+          "maxLength": "Time zone must be an IANA name such as Europe/Berlin",
+          "pattern": "Time zone must be an IANA name such as Europe/Berlin",
+          "type": "Time zone must be an IANA name such as Europe/Berlin",
+          "required": "Time zone is required"
+        }
+      },
+      "weekly": {
+        "type": "array"
+      },
+      "overrides": {
+        "type": "array"
+      },
+      "lengthMinutes": {
+        "type": "integer",
+        "minimum": 10,
+        "maximum": 240,
+        "x-messages": {
+          "minimum": "Demo length must be 10 to 240 minutes",
+          "maximum": "Demo length must be 10 to 240 minutes",
+          "type": "Demo length must be 10 to 240 minutes"
+        }
+      },
+      "bufferBeforeMinutes": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 240,
+        "x-messages": {
+          "minimum": "Buffers must be 0 to 240 minutes",
+          "maximum": "Buffers must be 0 to 240 minutes",
+          "type": "Buffers must be 0 to 240 minutes"
+        }
+      },
+      "bufferAfterMinutes": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 240,
+        "x-messages": {
+          "minimum": "Buffers must be 0 to 240 minutes",
+          "maximum": "Buffers must be 0 to 240 minutes",
+          "type": "Buffers must be 0 to 240 minutes"
+        }
+      },
+      "minimumNoticeMinutes": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 43200,
+        "x-messages": {
+          "minimum": "Minimum notice must be 0 to 43200 minutes (30 days)",
+          "maximum": "Minimum notice must be 0 to 43200 minutes (30 days)",
+          "type": "Minimum notice must be 0 to 43200 minutes (30 days)"
+        }
+      },
+      "horizonDays": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 365,
+        "x-messages": {
+          "minimum": "Horizon must be 1 to 365 days",
+          "maximum": "Horizon must be 1 to 365 days",
+          "type": "Horizon must be 1 to 365 days"
+        }
+      },
+      "dailyCap": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 1,
+        "maximum": 100,
+        "x-messages": {
+          "minimum": "Daily cap must be 1 to 100 demos, or none",
+          "maximum": "Daily cap must be 1 to 100 demos, or none",
+          "type": "Daily cap must be 1 to 100 demos, or none"
+        }
+      },
+      "hostIds": {
+        "type": "array",
+        "x-messages": {
+          "minItems": "Choose at least one host",
+          "maxItems": "At most 100 hosts",
+          "uniqueItems": "Each host is listed once"
+        }
       }
     }
   },

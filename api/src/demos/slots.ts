@@ -71,6 +71,9 @@ export const isTimeZone = (zone: string): boolean => {
   }
 };
 
+/** The zone's name as the time-zone database spells it (`europe/berlin` is Europe/Berlin). */
+export const canonicalTimeZone = (zone: string): string => Temporal.Now.zonedDateTimeISO(zone).timeZoneId;
+
 /**
  * The instant a wall-clock time of a date has in a zone, or null when that time does not exist
  * there (a daylight-saving gap). A time that happens twice (an overlap) is its first occurrence.
