@@ -23,11 +23,23 @@ export function vitestSummary(report) {
     ms: Math.max(0, (f.endTime ?? 0) - (f.startTime ?? 0)),
     tests: f.assertionResults?.length ?? 0,
   }));
+  const failures = (report.testResults ?? []).flatMap((f) => {
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    // A file that failed to load has no failed test of its own: its message says why.
+    if (failed.length === 0 && f.status === 'failed')
+      return [{ file: f.name ?? '?', test: '(the file)', message: f.message ?? '' }];
+    return failed.map((a) => ({
+      file: f.name ?? '?',
+      test: a.fullName ?? a.title ?? '?',
+      message: (a.failureMessages ?? [])[0] ?? '',
+    }));
+  });
   return {
     passed: report.numPassedTests ?? 0,
     failed: report.numFailedTests ?? 0,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     files,
+    failures,
   };
 }
 
@@ -38,6 +50,7 @@ export function vitestSummary(report) {
  */
 export function playwrightSummary(report) {
   const byFile = new Map();
+  const failures = [];
   const visit = (suite, file) => {
     const here = file;
     for (const spec of suite.specs ?? []) {
@@ -45,6 +58,13 @@ export function playwrightSummary(report) {
       for (const test of spec.tests ?? []) {
         entry.tests += 1;
         for (const result of test.results ?? []) entry.ms += result.duration ?? 0;
+        const bad = (test.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped');
+        if (bad && test.status !== 'expected' && test.status !== 'skipped')
+          failures.push({
+            file: here,
+            test: `${test.projectName ? `[${test.projectName}] ` : ''}${spec.title ?? '?'}`,
+            message: bad.error?.message ?? bad.status ?? '',
+          });
       }
       byFile.set(here, entry);
     }
@@ -62,7 +82,27 @@ export function playwrightSummary(report) {
     failed: (s.unexpected ?? 0) + (s.flaky ?? 0),
     skipped: s.skipped ?? 0,
     files: [...byFile.values()],
+    failures,
   };
+}
+
+/**
+ * Each failed test as a line (its file from the repository, its name, the first line of its
+ * error), at most `count`: a CI log that keeps only its end still says what failed.
+ */
+export function failureLines(failures, root, count = 20) {
+  // eslint-disable-next-line no-control-regex -- colour codes in the runners' messages
+  const plain = (t) => String(t).replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = failures.slice(0, count).map((f) => {
+    const name = path.isAbsolute(f.file) ? path.relative(root, f.file) : f.file;
+    const first =
+      plain(f.message)
+        .split('\n')
+        .find((l) => l.trim() !== '') ?? '';
+    return `  ${name} > ${plain(f.test)}${first ? `\n      ${first.trim().slice(0, 300)}` : ''}`;
+  });
+  if (failures.length > count) lines.push(`  ... and ${failures.length - count} more`);
+  return lines;
 }
 
 /** The `count` slowest files, slowest first, as lines. */

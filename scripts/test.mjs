@@ -18,6 +18,7 @@ import {
   playwrightSummary,
   readReport,
   slowestLines,
+  failureLines,
   vitestSummary,
   yardstick,
 } from './test-report.mjs';
@@ -92,6 +93,7 @@ async function pool(steps, width, { background = false } = {}) {
 /** What the run measured; nothing in it may keep the last line from being printed. */
 function summary() {
   const total = seconds(began);
+  const failedTests = [];
   console.log('\n=== summary');
   for (const t of timings)
     console.log(`  ${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.title}${t.ok ? '' : ' (FAILED)'}`);
@@ -108,7 +110,9 @@ function summary() {
     console.log(`\n${runner}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
     console.log(`${runner}: the 15 slowest files`);
     for (const line of slowestLines(r.files, root)) console.log(line);
+    failedTests.push(...r.failures.map((f) => ({ ...f, runner })));
   }
+
   const y = yardstick();
   console.log(`\nnpm test: ${total} in all`);
   console.log(
@@ -117,6 +121,11 @@ function summary() {
   console.log(
     `yardstick: SHA-256 at ${y.mibPerSecond.toFixed(0)} MiB/s on one core (${y.seconds.toFixed(2)} s)`,
   );
+  // Last before the totals, so that the end of a CI log names what failed.
+  if (failedTests.length > 0) {
+    console.log('\nfailed tests:');
+    for (const line of failureLines(failedTests, root)) console.log(line);
+  }
 }
 
 function finish(ok) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  failureLines,
   playwrightSummary,
   readReport,
   slowestLines,
@@ -38,7 +39,68 @@ describe("npm test's summary", () => {
     });
     expect(r).toMatchObject({ passed: 5, failed: 1, skipped: 3 });
     expect(slowestLines(r.files, '/repo', 1)).toEqual(['      3.5 s  api/test/a.test.ts (2 tests)']);
-    expect(vitestSummary({})).toEqual({ passed: 0, failed: 0, skipped: 0, files: [] });
+    expect(vitestSummary({})).toEqual({ passed: 0, failed: 0, skipped: 0, files: [], failures: [] });
+  });
+
+  it('names each failed test with the first line of its error, a file that did not load too', () => {
+    const v = vitestSummary({
+      testResults: [
+        {
+          name: '/repo/api/test/a.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { status: 'passed', fullName: 'a works' },
+            {
+              status: 'failed',
+              fullName: 'a > breaks',
+              failureMessages: ['\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n    at a.test.ts:3'],
+            },
+          ],
+        },
+        {
+          name: '/repo/api/test/b.test.ts',
+          status: 'failed',
+          message: 'Error: no database',
+          assertionResults: [],
+        },
+        { name: '/repo/api/test/c.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }] },
+      ],
+    });
+    const p = playwrightSummary({
+      suites: [
+        {
+          file: 'desk.spec.ts',
+          specs: [
+            {
+              title: 'signs in',
+              tests: [
+                {
+                  projectName: 'desktop',
+                  status: 'unexpected',
+                  results: [{ status: 'timedOut', error: { message: 'Test timeout of 30000ms exceeded.' } }],
+                },
+                { projectName: 'mobile', status: 'expected', results: [{ status: 'passed' }] },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(failureLines([...v.failures, ...p.failures], '/repo')).toEqual([
+      '  api/test/a.test.ts > a > breaks\n      AssertionError: expected 1 to be 2',
+      '  api/test/b.test.ts > (the file)\n      Error: no database',
+      '  desk.spec.ts > [desktop] signs in\n      Test timeout of 30000ms exceeded.',
+    ]);
+    expect(
+      failureLines(
+        [
+          { file: 'x', test: 'y', message: '' },
+          { file: 'x', test: 'z', message: '' },
+        ],
+        '/repo',
+        1,
+      ),
+    ).toEqual(['  x > y', '  ... and 1 more']);
   });
 
   it("counts Playwright's tests and adds up each file's runs, describe blocks included", () => {
