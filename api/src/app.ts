@@ -50,6 +50,7 @@ import { createSpamCheck } from './forms/spam-check.ts';
 import { spamHandlers } from './spam/spam.routes.ts';
 import { demoHandlers } from './demos/demos.routes.ts';
 import { createScheduleService } from './demos/schedule.service.ts';
+import { createBookingService } from './demos/booking.service.ts';
 import { createSpamService } from './spam/spam.service.ts';
 
 export interface AppDeps {
@@ -84,6 +85,7 @@ export function createApp({
   const adminLeads = createAdminLeadsService(db);
   const secrets = createSecrets(db);
   const newsletter = createNewsletterService(db, secrets);
+  const booking = createBookingService(db, secrets);
   // The contract's paths exactly: `/api/Contact` or `/api/contact/` would slip past nginx's
   // per-path limits, which match the exact spelling (docs/product.md#talking-to-the-api).
   const router = new Router({ sensitive: true, strict: true });
@@ -92,7 +94,21 @@ export function createApp({
     contract,
     {
       ...systemHandlers(db),
-      ...leadHandlers(createLeadService(db, config, log, metrics), createSpamCheck(db, config, metrics)),
+      ...leadHandlers(
+        createLeadService(db, config, log, metrics),
+        createSpamCheck(db, config, metrics),
+        async (ctx, id) => {
+          // The lead is stored: a failure here costs the prospect the exact times, never the lead.
+          await booking
+            .allowPicking(ctx, id)
+            .catch((err: unknown) =>
+              log.warn(
+                { err, requestId: ctx.state.requestId },
+                'a demo request could not be offered exact times',
+              ),
+            );
+        },
+      ),
       ...spamHandlers(createSpamService(db, metrics)),
       ...adminHandlers(auth, adminLeads, sso),
       ...singleSignOnHandlers(sso),
@@ -108,7 +124,7 @@ export function createApp({
       ...auditHandlers(createAuditService(db), log),
       ...notesHandlers(createNotesService(db)),
       ...privacyHandlers(createPrivacyService(db, config.retention)),
-      ...demoHandlers(createScheduleService(db)),
+      ...demoHandlers(createScheduleService(db), booking),
     },
     {
       bodyLimitBytes: config.bodyLimitBytes,

@@ -100,7 +100,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Book a demo */
+        /**
+         * Book a demo
+         * @description Where the team has a demo schedule, a created demo request also sets the `demo_booking` cookie (HttpOnly, SameSite=Strict, for 24 hours; `__Host-demo_booking` over HTTPS): it lets this browser pick an exact time for this request (`/api/demo-booking`, docs/demo-slots.md#picking-a-time). The answer's body is the same either way.
+         */
         post: operations["createDemoRequest"];
         delete?: never;
         options?: never;
@@ -1268,6 +1271,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/demo-booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The exact times this browser's demo request may be booked into
+         * @description For the demo request named by the `demo_booking` cookie (see `createDemoRequest`): the open slots that match its preferred date and time, read on the visitor's clock (`timeZone`), soonest first; when none match, the soonest open slots, with `matchesWishes` false. Once booked, the booking. 404 when there is nothing to pick: no cookie (or one this server did not sign, or expired), or no schedule (docs/demo-slots.md#picking-a-time).
+         */
+        get: operations["getDemoBookingOffer"];
+        put?: never;
+        /**
+         * Book this browser's demo request into an open slot, at once
+         * @description Books the demo request named by the `demo_booking` cookie into the slot starting at `start`, with a free host by round robin, who becomes the lead's assignee; the demo becomes confirmed and its calendar invitation goes out. A slot taken meanwhile is 409 with the open slots as they now are (`slots`); a request booked already is 409 with its booking (docs/demo-slots.md#picking-a-time).
+         */
+        post: operations["bookDemoSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/demo-schedule": {
         parameters: {
             query?: never;
@@ -1917,7 +1944,7 @@ export interface components {
          * @description What an audit entry records (docs/operations.md#audit-log).
          * @enum {string}
          */
-        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned" | "account.role-changed" | "account.deactivated" | "account.reactivated" | "team-invitation.sent" | "team-invitation.accepted" | "team-invitation.revoked" | "personal-data.searched" | "personal-data.exported" | "person.erased" | "lead.corrected" | "retention.ran" | "lead.released-from-spam" | "account.linked-to-provider" | "account.email-set" | "demo-schedule.changed" | "demo-schedule.removed";
+        AuditAction: "session.signed-in" | "session.sign-in-failed" | "session.signed-out" | "second-factor.enrolled" | "second-factor.removed" | "second-factor.recovery-code-used" | "second-factor.recovery-codes-renewed" | "account.created" | "account.password-reset" | "lead.status-changed" | "leads.exported" | "audit.exported" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret-rotated" | "webhook.test-sent" | "webhook.redelivered" | "demo-invitation.sent" | "demo-invitation.moved" | "demo-invitation.cancelled" | "mail.resent" | "note.created" | "note.deleted" | "lead.assigned" | "leads.reassigned" | "account.role-changed" | "account.deactivated" | "account.reactivated" | "team-invitation.sent" | "team-invitation.accepted" | "team-invitation.revoked" | "personal-data.searched" | "personal-data.exported" | "person.erased" | "lead.corrected" | "retention.ran" | "lead.released-from-spam" | "account.linked-to-provider" | "account.email-set" | "demo-schedule.changed" | "demo-schedule.removed" | "demo.booked";
         /**
          * @description Who acted: an `account` (signed in), the `cli` (`npm run admin`), the server itself (`system`), or nobody proven (`anonymous`: a failed sign-in).
          * @enum {string}
@@ -2490,6 +2517,53 @@ export interface components {
         LeadCorrected: {
             lead: components["schemas"]["LeadRef"];
             changed: ("name" | "email" | "phone" | "company")[];
+        };
+        DemoSlot: {
+            start: components["schemas"]["Timestamp"];
+            end: components["schemas"]["Timestamp"];
+        };
+        DemoBooking: {
+            start: components["schemas"]["Timestamp"];
+            end: components["schemas"]["Timestamp"];
+            /** @description The schedule's time zone, the host's wall clock. */
+            hostTimeZone: string;
+            /** @description Who takes the demo, by their desk name. */
+            host: string;
+        };
+        DemoBookingOffer: {
+            /** @description The schedule's time zone, the host's wall clock. */
+            hostTimeZone: string;
+            /** @description The zone the wishes were read in (the visitor's, or the schedule's). */
+            timeZone: string;
+            lengthMinutes: number;
+            /** @description False when no open slot matched the preferred date and time, and these are the soonest instead. */
+            matchesWishes: boolean;
+            /** @description Open slots, soonest first, at most 60. */
+            slots: components["schemas"]["DemoSlot"][];
+            /** @description The request's booking, once booked; no slots are offered then. */
+            booking: components["schemas"]["DemoBooking"] | null;
+        };
+        DemoBookingInput: {
+            /**
+             * Format: date-time
+             * @description The start of one of the offered slots.
+             */
+            start: string;
+            /** @description The visitor's IANA time zone, for the invitation's wording; the schedule's when left out. */
+            timeZone?: string;
+        };
+        /** @description A Problem (409) with what can be picked now. */
+        SlotTaken: {
+            type: string;
+            title: string;
+            /** @constant */
+            status: 409;
+            detail?: string;
+            requestId?: string;
+            /** @description The open slots now, soonest first (empty once the request is booked). */
+            slots: components["schemas"]["DemoSlot"][];
+            /** @description The request's booking, when it is booked already. */
+            booking: components["schemas"]["DemoBooking"] | null;
         };
         /** @description A time on the schedule's clock, 24-hour HH:MM; an interval may end at 24:00. */
         WallTime: string;
@@ -5072,6 +5146,74 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDemoBookingOffer: {
+        parameters: {
+            query?: {
+                /** @description The visitor's IANA time zone, for reading their wishes; the schedule's when left out. */
+                timeZone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the prospect may pick. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoBookingOffer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    bookDemoSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoBookingInput"];
+            };
+        };
+        responses: {
+            /** @description Booked. */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoBooking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description The slot is taken (with the open slots now), or the request is booked already (with its booking). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["SlotTaken"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["Unavailable"];
         };
     };

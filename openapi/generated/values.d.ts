@@ -1634,7 +1634,8 @@ export declare const schemas: {
       "account.linked-to-provider",
       "account.email-set",
       "demo-schedule.changed",
-      "demo-schedule.removed"
+      "demo-schedule.removed",
+      "demo.booked"
     ],
     readonly "x-enum-labels": {
       readonly "session.signed-in": "Signed in",
@@ -1678,7 +1679,8 @@ export declare const schemas: {
       readonly "account.linked-to-provider": "Linked to the identity provider",
       readonly "account.email-set": "Address set",
       readonly "demo-schedule.changed": "Demo schedule changed",
-      readonly "demo-schedule.removed": "Demo schedule removed"
+      readonly "demo-schedule.removed": "Demo schedule removed",
+      readonly "demo.booked": "Demo booked by the prospect"
     }
   },
   readonly AuditActorKind: {
@@ -3084,6 +3086,134 @@ export declare const schemas: {
       readonly changed: {
         readonly type: "array"
       }
+    }
+  },
+  readonly DemoSlot: {
+    readonly type: "object",
+    readonly required: readonly [
+      "start",
+      "end"
+    ],
+    readonly properties: {
+      readonly start: {
+        readonly $ref: "Timestamp"
+      },
+      readonly end: {
+        readonly $ref: "Timestamp"
+      }
+    }
+  },
+  readonly DemoBooking: {
+    readonly type: "object",
+    readonly required: readonly [
+      "start",
+      "end",
+      "hostTimeZone",
+      "host"
+    ],
+    readonly properties: {
+      readonly start: {
+        readonly $ref: "Timestamp"
+      },
+      readonly end: {
+        readonly $ref: "Timestamp"
+      },
+      readonly hostTimeZone: {
+        readonly type: "string"
+      },
+      readonly host: {
+        readonly type: "string"
+      }
+    }
+  },
+  readonly DemoBookingOffer: {
+    readonly type: "object",
+    readonly required: readonly [
+      "hostTimeZone",
+      "timeZone",
+      "lengthMinutes",
+      "matchesWishes",
+      "slots",
+      "booking"
+    ],
+    readonly properties: {
+      readonly hostTimeZone: {
+        readonly type: "string"
+      },
+      readonly timeZone: {
+        readonly type: "string"
+      },
+      readonly lengthMinutes: {
+        readonly type: "integer",
+        readonly minimum: 1
+      },
+      readonly matchesWishes: {
+        readonly type: "boolean"
+      },
+      readonly slots: {
+        readonly type: "array"
+      },
+      readonly booking: {}
+    }
+  },
+  readonly DemoBookingInput: {
+    readonly type: "object",
+    readonly required: readonly [
+      "start"
+    ],
+    readonly properties: {
+      readonly start: {
+        readonly type: "string",
+        readonly "x-messages": {
+          readonly format: "Pick one of the times offered",
+          readonly type: "Pick one of the times offered",
+          readonly required: "Pick one of the times offered"
+        }
+      },
+      readonly timeZone: {
+        readonly type: "string",
+        readonly minLength: 1,
+        readonly maxLength: 64,
+        readonly pattern: "^[A-Za-z][A-Za-z0-9_+/-]*$",
+        readonly "x-messages": {
+          readonly minLength: "Time zone must be an IANA name such as Europe/Berlin",
+          readonly maxLength: "Time zone must be an IANA name such as Europe/Berlin",
+          readonly pattern: "Time zone must be an IANA name such as Europe/Berlin",
+          readonly type: "Time zone must be an IANA name such as Europe/Berlin"
+        }
+      }
+    }
+  },
+  readonly SlotTaken: {
+    readonly type: "object",
+    readonly required: readonly [
+      "type",
+      "title",
+      "status",
+      "slots",
+      "booking"
+    ],
+    readonly properties: {
+      readonly type: {
+        readonly type: "string"
+      },
+      readonly title: {
+        readonly type: "string"
+      },
+      readonly status: {
+        readonly type: "integer",
+        readonly const: 409
+      },
+      readonly detail: {
+        readonly type: "string"
+      },
+      readonly requestId: {
+        readonly type: "string"
+      },
+      readonly slots: {
+        readonly type: "array"
+      },
+      readonly booking: {}
     }
   },
   readonly WallTime: {

@@ -1634,7 +1634,8 @@ export const schemas = {
       "account.linked-to-provider",
       "account.email-set",
       "demo-schedule.changed",
-      "demo-schedule.removed"
+      "demo-schedule.removed",
+      "demo.booked"
     ],
     "x-enum-labels": {
       "session.signed-in": "Signed in",
@@ -1678,7 +1679,8 @@ export const schemas = {
       "account.linked-to-provider": "Linked to the identity provider",
       "account.email-set": "Address set",
       "demo-schedule.changed": "Demo schedule changed",
-      "demo-schedule.removed": "Demo schedule removed"
+      "demo-schedule.removed": "Demo schedule removed",
+      "demo.booked": "Demo booked by the prospect"
     }
   },
   "AuditActorKind": {
@@ -3084,6 +3086,134 @@ export const schemas = {
       "changed": {
         "type": "array"
       }
+    }
+  },
+  "DemoSlot": {
+    "type": "object",
+    "required": [
+      "start",
+      "end"
+    ],
+    "properties": {
+      "start": {
+        "$ref": "Timestamp"
+      },
+      "end": {
+        "$ref": "Timestamp"
+      }
+    }
+  },
+  "DemoBooking": {
+    "type": "object",
+    "required": [
+      "start",
+      "end",
+      "hostTimeZone",
+      "host"
+    ],
+    "properties": {
+      "start": {
+        "$ref": "Timestamp"
+      },
+      "end": {
+        "$ref": "Timestamp"
+      },
+      "hostTimeZone": {
+        "type": "string"
+      },
+      "host": {
+        "type": "string"
+      }
+    }
+  },
+  "DemoBookingOffer": {
+    "type": "object",
+    "required": [
+      "hostTimeZone",
+      "timeZone",
+      "lengthMinutes",
+      "matchesWishes",
+      "slots",
+      "booking"
+    ],
+    "properties": {
+      "hostTimeZone": {
+        "type": "string"
+      },
+      "timeZone": {
+        "type": "string"
+      },
+      "lengthMinutes": {
+        "type": "integer",
+        "minimum": 1
+      },
+      "matchesWishes": {
+        "type": "boolean"
+      },
+      "slots": {
+        "type": "array"
+      },
+      "booking": {}
+    }
+  },
+  "DemoBookingInput": {
+    "type": "object",
+    "required": [
+      "start"
+    ],
+    "properties": {
+      "start": {
+        "type": "string",
+        "x-messages": {
+          "format": "Pick one of the times offered",
+          "type": "Pick one of the times offered",
+          "required": "Pick one of the times offered"
+        }
+      },
+      "timeZone": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 64,
+        "pattern": "^[A-Za-z][A-Za-z0-9_+/-]*$",
+        "x-messages": {
+          "minLength": "Time zone must be an IANA name such as Europe/Berlin",
+          "maxLength": "Time zone must be an IANA name such as Europe/Berlin",
+          "pattern": "Time zone must be an IANA name such as Europe/Berlin",
+          "type": "Time zone must be an IANA name such as Europe/Berlin"
+        }
+      }
+    }
+  },
+  "SlotTaken": {
+    "type": "object",
+    "required": [
+      "type",
+      "title",
+      "status",
+      "slots",
+      "booking"
+    ],
+    "properties": {
+      "type": {
+        "type": "string"
+      },
+      "title": {
+        "type": "string"
+      },
+      "status": {
+        "type": "integer",
+        "const": 409
+      },
+      "detail": {
+        "type": "string"
+      },
+      "requestId": {
+        "type": "string"
+      },
+      "slots": {
+        "type": "array"
+      },
+      "booking": {}
     }
   },
   "WallTime": {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import type { Db } from '../db/pool.ts';
 import { loadSchedule, openSlotsOf } from './schedule.repo.ts';
 import { blockedRange, dateBounds, roundRobin, type Range, type Slot } from './slots.ts';
@@ -24,6 +25,10 @@ export type BookingOutcome =
   /** `taken`: the slot is not open (any more); `lead-has-a-demo`: the lead has one booked already. */
   | { booked: false; reason: 'taken' | 'lead-has-a-demo'; slots: Slot[] };
 
+export type Booked = Extract<BookingOutcome, { booked: true }>;
+/** What else a booking changes (the lead, its invitation), in the booking's own transaction. */
+export type OnBooked = (client: pg.PoolClient, booked: Booked) => Promise<void>;
+
 const EXCLUSION_VIOLATION = '23P01';
 const UNIQUE_VIOLATION = '23505';
 const MINUTE = 60_000;
@@ -39,7 +44,8 @@ export const manageTokenHash = (token: string) => createHash('sha256').update(to
 async function tryHost(
   db: Db,
   t: { leadId: number; hostId: string; slot: Range; blocked: Range; day: Range; cap: number | null },
-): Promise<Extract<BookingOutcome, { booked: true }> | 'taken' | 'lead-has-a-demo'> {
+  onBooked: OnBooked | undefined,
+): Promise<Booked | 'taken' | 'lead-has-a-demo'> {
   const manageToken = randomBytes(32).toString('base64url');
   const icsUid = `${randomUUID()}@demo`;
   const c = await db.connect();
@@ -74,8 +80,7 @@ async function tryHost(
         manageTokenHash(manageToken),
       ],
     );
-    await c.query('COMMIT');
-    return {
+    const booked: Booked = {
       booked: true,
       id: rows[0]!.id,
       hostId: t.hostId,
@@ -84,6 +89,9 @@ async function tryHost(
       icsUid,
       manageToken,
     };
+    await onBooked?.(c, booked);
+    await c.query('COMMIT');
+    return booked;
   } catch (err) {
     await c.query('ROLLBACK').catch(() => undefined);
     const e = err as { code?: string; constraint?: string };
@@ -97,7 +105,13 @@ async function tryHost(
   }
 }
 
-export async function bookSlot(db: Db, leadId: number, start: number, now: number): Promise<BookingOutcome> {
+export async function bookSlot(
+  db: Db,
+  leadId: number,
+  start: number,
+  now: number,
+  onBooked?: OnBooked,
+): Promise<BookingOutcome> {
   const schedule = await loadSchedule(db, now);
   if (!schedule) return { booked: false, reason: 'taken', slots: [] };
   const slot = (await openSlotsOf(db, schedule, now, { start, end: start + 1 })).find(
@@ -123,14 +137,18 @@ export async function bookSlot(db: Db, leadId: number, start: number, now: numbe
     const blocked = blockedRange(schedule, slot);
     const day = dateBounds(schedule, slot.start);
     for (const host of order) {
-      const outcome = await tryHost(db, {
-        leadId,
-        hostId: host.id,
-        slot,
-        blocked,
-        day,
-        cap: schedule.dailyCap,
-      });
+      const outcome = await tryHost(
+        db,
+        {
+          leadId,
+          hostId: host.id,
+          slot,
+          blocked,
+          day,
+          cap: schedule.dailyCap,
+        },
+        onBooked,
+      );
       if (outcome === 'lead-has-a-demo') return { booked: false, reason: outcome, slots: [] };
       if (outcome !== 'taken') return outcome;
     }

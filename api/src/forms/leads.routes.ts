@@ -45,10 +45,16 @@ function createLead(operationId: CreateOps, kind: BatchedKind, leads: LeadServic
   };
 }
 
+/**
+ * `demoCreated`: what follows a stored demo request in the same answer (this browser may pick an
+ * exact time, docs/demo-slots.md#picking-a-time); a failure there leaves the answer as it is.
+ */
 export function leadHandlers(
   leads: LeadService,
   spam: SpamCheckService,
+  demoCreated: (ctx: Context, id: number) => Promise<void> = async () => {},
 ): Pick<Handlers, LeadOps | 'getSpamChallenge'> {
+  const createDemo = createLead('createDemoRequest', demoKind, leads, spam);
   return {
     getSpamChallenge: async ({ ctx }) => {
       // Every form opened asks for one: no request line each (docs/operations.md#logs); a flood's
@@ -67,7 +73,11 @@ export function leadHandlers(
       };
     },
     createContact: createLead('createContact', contactKind, leads, spam),
-    createDemoRequest: createLead('createDemoRequest', demoKind, leads, spam),
+    createDemoRequest: async (input) => {
+      const result = await createDemo(input);
+      if (result.status === 201) await demoCreated(input.ctx, result.body.id);
+      return result;
+    },
     createGetStartedRequest: createLead('createGetStartedRequest', getStartedKind, leads, spam),
     subscribeNewsletter: async ({ body, ctx }) => {
       if (isBot(body)) return BOT_ANSWER;

@@ -2,6 +2,9 @@ import type { components } from '@lead-desk/contract';
 import type { FieldError } from '../contract/load.ts';
 
 export type Problem = components['schemas']['Problem'];
+/** Members a Problem carries for one kind of error (e.g. `requiredRole` on a 403). */
+type Extensions = Pick<Problem, 'requiredRole' | 'currentAssignee' | 'currentStatus' | 'invitationState'> &
+  Partial<Pick<components['schemas']['SlotTaken'], 'slots' | 'booking'>>;
 
 /** The one error type handlers throw; the error middleware turns it into problem+json. */
 export class HttpError extends Error {
@@ -10,10 +13,7 @@ export class HttpError extends Error {
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
   /** Members the contract's Problem adds for this kind of error (e.g. `requiredRole`). */
-  readonly extensions: Pick<
-    Problem,
-    'requiredRole' | 'currentAssignee' | 'currentStatus' | 'invitationState'
-  >;
+  readonly extensions: Extensions;
   /** A refusal the server makes on purpose under load (a busy hasher's 503): no fault, no stack. */
   readonly refusal: boolean;
 
@@ -25,7 +25,7 @@ export class HttpError extends Error {
       errors?: FieldError[];
       headers?: Record<string, string>;
       cause?: unknown;
-      extensions?: Pick<Problem, 'requiredRole' | 'currentAssignee' | 'currentStatus' | 'invitationState'>;
+      extensions?: Extensions;
       refusal?: boolean;
     } = {},
   ) {

@@ -81,7 +81,8 @@ export async function recordAssignments(
     ids: number[];
     previous: (number | null)[];
     assigneeId: number | null;
-    actorId: number;
+    /** Null for a change nobody in the desk made (a prospect's booking): "(automatic)". */
+    actorId: number | null;
     mail: boolean;
   },
 ): Promise<void> {

@@ -7,9 +7,10 @@ import type { Context } from 'koa';
  * factor (`signin`). One is SameSite=Lax: `sso`, a sign-in gone to the identity provider, which
  * must come back with the provider's redirect, a navigation from another site
  * (docs/operations.md#single-sign-on). Over HTTPS they are `__Host-` cookies: Secure, this host
- * and path only.
+ * and path only. The site sets one more the same way: `demo_booking`, the demo request a browser
+ * may pick a time for (docs/demo-slots.md#picking-a-time).
  */
-export type CookieKind = 'sid' | 'device' | 'signin' | 'sso';
+export type CookieKind = 'sid' | 'device' | 'signin' | 'sso' | 'demo_booking';
 
 export const cookieName = (ctx: Context, kind: CookieKind = 'sid') => (ctx.secure ? `__Host-${kind}` : kind);
 

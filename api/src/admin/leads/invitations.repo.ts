@@ -32,7 +32,8 @@ export async function saveInvitation(
     template: string;
     event: string;
     detail: string;
-    actor: string;
+    /** The desk account's name, or null for the prospect (a booked slot). */
+    actor: string | null;
   },
 ): Promise<void> {
   await client.query(

@@ -166,6 +166,14 @@ export async function eraseLeads(
     [kinds, ids],
   );
 
+  // Their booked demos free their hosts' time (docs/demo-slots.md#bookings-and-erasure).
+  await db.query(
+    `UPDATE demo_bookings SET status = 'cancelled', cancelled_by = 'erasure', cancelled_at = clock_timestamp(),
+            updated_at = clock_timestamp()
+      WHERE lead_id = ANY ($1::bigint[]) AND status IN ('pending', 'confirmed')`,
+    [leads.filter((l) => l.kind === 'demo').map((l) => l.id)],
+  );
+
   // Webhooks: the events about these leads lose their data, deliveries not made yet are cancelled
   // (an attempt in flight records nothing for a delivery no longer pending), the attempts' excerpts go.
   // Three statements, each seeing what the one before waited for: taking an event's outbox row
