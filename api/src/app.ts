@@ -51,6 +51,7 @@ import { spamHandlers } from './spam/spam.routes.ts';
 import { demoHandlers } from './demos/demos.routes.ts';
 import { createScheduleService } from './demos/schedule.service.ts';
 import { createBookingService } from './demos/booking.service.ts';
+import { DEMO_TIMES_PAGE, demoBookingPages } from './demos/booking-pages.ts';
 import { createSpamService } from './spam/spam.service.ts';
 
 export interface AppDeps {
@@ -99,14 +100,15 @@ export function createApp({
         createSpamCheck(db, config, metrics),
         async (ctx, id) => {
           // The lead is stored: a failure here costs the prospect the exact times, never the lead.
-          await booking
-            .allowPicking(ctx, id)
-            .catch((err: unknown) =>
-              log.warn(
-                { err, requestId: ctx.state.requestId },
-                'a demo request could not be offered exact times',
-              ),
+          const picking = await booking.allowPicking(ctx, id).catch((err: unknown) => {
+            log.warn(
+              { err, requestId: ctx.state.requestId },
+              'a demo request could not be offered exact times',
             );
+            return false;
+          });
+          // Posted without JavaScript, the form then lands on the page of times (lead-form-posts.ts).
+          if (picking) ctx.state.formSentPage = DEMO_TIMES_PAGE;
         },
       ),
       ...spamHandlers(createSpamService(db, metrics)),
@@ -162,6 +164,8 @@ export function createApp({
   });
   // The newsletter link pages' forms without JavaScript (nginx passes them on in the Docker stack).
   app.use(newsletterForms(newsletter, log));
+  // The demo request's times without JavaScript (nginx passes that page on in the Docker stack).
+  app.use(demoBookingPages(booking, config, log));
   if (config.staticDir) app.use(staticSite(config.staticDir));
   return app;
 }

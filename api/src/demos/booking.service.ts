@@ -182,10 +182,10 @@ export function createBookingService(db: Db, secrets: Secrets, now: () => number
     };
 
   return {
-    /** After a demo request is stored: this browser may pick a time, where the team has a schedule. */
-    async allowPicking(ctx: Context, leadId: number): Promise<void> {
+    /** After a demo request is stored: this browser may pick a time, where the team has a schedule (true). */
+    async allowPicking(ctx: Context, leadId: number): Promise<boolean> {
       const { rows } = await db.query('SELECT 1 FROM demo_schedule');
-      if (rows.length === 0) return;
+      if (rows.length === 0) return false;
       const expires = new Date(now() + BOOKING_TTL_MS);
       setCookie(
         ctx,
@@ -193,6 +193,7 @@ export function createBookingService(db: Db, secrets: Secrets, now: () => number
         signToken(await key(), 'demo-booking', 'book', leadId, expires),
         expires,
       );
+      return true;
     },
 
     async offer(ctx: Context, visitorZone: string | undefined): Promise<S['DemoBookingOffer']> {

@@ -91,6 +91,9 @@ export function leadFormPosts(contract: Contract, log: Logger): Middleware {
       ctx.body = refusedPage(formWordsOf(op), refusal.detail);
       return;
     }
-    if (ctx.status >= 200 && ctx.status < 300) seeOther(ctx, formWordsOf(op).sent);
+    // A handler may name a page of its own for this lead (a demo request's times to pick,
+    // docs/demo-slots.md#picking-a-time); else the form's page for a sent lead.
+    if (ctx.status >= 200 && ctx.status < 300)
+      seeOther(ctx, (ctx.state.formSentPage as string | undefined) ?? formWordsOf(op).sent);
   };
 }
