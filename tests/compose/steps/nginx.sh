@@ -24,6 +24,9 @@ not_found_ok() { [ "$(http /no-such-page -H 'Accept-Encoding: gzip' --compressed
 check "an unknown path answers 404 with the 404 page" not_found_ok
 check "the 404 page carries the security headers too" header_matches Content-Security-Policy "frame-ancestors 'none'"
 check "/404.html itself is not a page (404)" eval '[ "$(http /404.html)" = 404 ]'
+# A demo request's times without JavaScript: the API draws that page (docs/demo-slots.md#picking-a-time).
+check "/forms/demo-times reaches the API: without a demo request to pick for, 303 to /forms/demo-sent" \
+  eval '[ "$(http /forms/demo-times)" = 303 ] && header_matches Location "^/forms/demo-sent$" && header_matches Content-Security-Policy "frame-ancestors"'
 http / -H 'Accept-Encoding: gzip' > /dev/null
 check "HTML is served precompressed (Content-Encoding: gzip, Vary: Accept-Encoding)" \
   eval 'header_matches Content-Encoding "^gzip$" && header_matches Vary "Accept-Encoding"'

@@ -67,6 +67,8 @@ code=$(http /api/contact -X POST -H 'Content-Type: application/x-www-form-urlenc
 check "the form post is answered 303 to /forms/not-sent, not an nginx error ($code)" \
   eval '[ "$code" = 303 ] && header_matches Location "^/forms/not-sent$"'
 check "/forms/not-sent is a page of the site" eval '[ "$(http /forms/not-sent)" = 200 ] && body_matches "Your form was not sent"'
+check "the demo times page sends the browser to /forms/demo-sent, which promises the invitation" \
+  eval '[ "$(http /forms/demo-times)" = 303 ] && header_matches Location "^/forms/demo-sent$"'
 code=$(http /api/contact -H 'Content-Type: application/json' -d '{"name":"Down"}')
 check "a JSON client still gets nginx's 503 problem ($code)" \
   eval '[ "$code" = 503 ] && header_matches Content-Type "^application/problem\+json"'
