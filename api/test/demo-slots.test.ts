@@ -380,3 +380,59 @@ it('knows an IANA zone from a typo', () => {
   expect(isTimeZone('Australia/Lord_Howe')).toBe(true);
   expect(isTimeZone('Europe/Berlim')).toBe(false);
 });
+
+describe('the grid computed by offset arithmetic', () => {
+  // gridOn works out a date without a transition by arithmetic on its offset; on every date it must
+  // agree with looking each wall time up in the zone, as the time-zone database reads it.
+  const lookedUp = (sched: Schedule, date: Temporal.PlainDate) =>
+    (sched.weekly[date.dayOfWeek as 1] ?? []).flatMap(({ start, end }) => {
+      const until =
+        end === '24:00'
+          ? date.add({ days: 1 }).toZonedDateTime({ timeZone: sched.timeZone }).epochMilliseconds
+          : date
+              .toPlainDateTime(Temporal.PlainTime.from(end))
+              .toZonedDateTime(sched.timeZone, { disambiguation: 'later' }).epochMilliseconds;
+      const out: { start: number; end: number }[] = [];
+      const from = Temporal.PlainTime.from(start);
+      for (let m = from.hour * 60 + from.minute; m < 24 * 60; m += sched.lengthMin) {
+        const wallTime = date.toPlainDateTime(
+          Temporal.PlainTime.from({ hour: Math.floor(m / 60), minute: m % 60 }),
+        );
+        const zoned = wallTime.toZonedDateTime(sched.timeZone, { disambiguation: 'earlier' });
+        if (!zoned.toPlainDateTime().equals(wallTime)) continue;
+        const s = zoned.epochMilliseconds;
+        if (out.length > 0 && s < out.at(-1)!.end) continue;
+        if (s + sched.lengthMin * MINUTE > until) break;
+        out.push({ start: s, end: s + sched.lengthMin * MINUTE });
+      }
+      return out;
+    });
+
+  it('agrees with a lookup per wall time on every date of 2026 in zones with odd offsets and changes', () => {
+    const zones = [
+      'America/New_York',
+      'Europe/Berlin',
+      'Asia/Kolkata',
+      'Australia/Lord_Howe',
+      'America/Santiago',
+      'Asia/Kathmandu',
+      'UTC',
+    ];
+    for (const timeZone of zones) {
+      const s = schedule({ timeZone, lengthMin: 45 });
+      for (const d of [1, 2, 3, 4, 5, 6, 7] as const)
+        s.weekly[d] = [
+          { start: '00:00', end: '03:30' },
+          { start: '09:15', end: '24:00' },
+        ];
+      for (
+        let date = Temporal.PlainDate.from('2026-01-01');
+        date.year === 2026;
+        date = date.add({ days: 1 })
+      ) {
+        const expected = lookedUp(s, date).sort((a, b) => a.start - b.start);
+        expect(gridOn(s, date), `${timeZone} ${date}`).toEqual(expected);
+      }
+    }
+  });
+});

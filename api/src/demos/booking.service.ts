@@ -20,11 +20,11 @@ import { loadSchedule, openSlotsOf } from './schedule.repo.ts';
 import {
   canonicalTimeZone,
   isTimeZone,
-  matchesWishes,
   type PreferredDate,
   type PreferredTime,
   type Schedule,
   type Slot,
+  wishMatcher,
 } from './slots.ts';
 
 type S = components['schemas'];
@@ -56,8 +56,12 @@ const asSlot = (s: { start: number; end: number }): S['DemoSlot'] => ({
  * pick while any is open.
  */
 function offered(slots: Slot[], lead: DemoLead, zone: string, now: number) {
-  const wishes = { preferredDate: lead.preferredDate, preferredTime: lead.preferredTime };
-  const matching = slots.filter((s) => matchesWishes(s, wishes, zone, now));
+  const matches = wishMatcher(
+    { preferredDate: lead.preferredDate, preferredTime: lead.preferredTime },
+    zone,
+    now,
+  );
+  const matching = slots.filter(matches);
   const chosen = matching.length > 0 ? matching : slots;
   return { matchesWishes: matching.length > 0, slots: chosen.slice(0, OFFERED).map(asSlot) };
 }

@@ -98,6 +98,19 @@ const endInstant = (
     ? date.add({ days: 1 }).toZonedDateTime({ timeZone: zone }).epochMilliseconds
     : date.toPlainDateTime(end).toZonedDateTime(zone, { disambiguation: 'later' }).epochMilliseconds;
 
+/**
+ * The zone's offset from UTC in milliseconds all through `date` (from its first instant to the
+ * next date's), or null when it changes in between.
+ */
+function steadyOffset(date: Temporal.PlainDate, zone: string): number | null {
+  const first = date.toZonedDateTime({ timeZone: zone });
+  const next = date.add({ days: 1 }).toZonedDateTime({ timeZone: zone });
+  // A first instant other than midnight is a gap at midnight: a transition's date.
+  if (first.hour !== 0 || first.minute !== 0 || first.offsetNanoseconds !== next.offsetNanoseconds)
+    return null;
+  return first.offsetNanoseconds / 1e6;
+}
+
 const overlaps = (a: Range, b: Range) => a.start < b.end && b.start < a.end;
 
 /** The intervals a schedule has on one of its dates. */
@@ -111,7 +124,29 @@ export const intervalsOn = (schedule: Schedule, date: Temporal.PlainDate): Inter
 export function gridOn(schedule: Schedule, date: Temporal.PlainDate): Range[] {
   const zone = schedule.timeZone;
   const out: Range[] = [];
-  for (const interval of intervalsOn(schedule, date)) {
+  const intervals = intervalsOn(schedule, date);
+  if (intervals.length === 0) return out;
+  // On a date whose offset does not change (every date but a transition's), a wall time is that
+  // offset away from UTC: arithmetic, not a time-zone lookup per slot. A transition's date takes
+  // the lookups below, which resolve its gap and overlap.
+  const offset = steadyOffset(date, zone);
+  if (offset !== null) {
+    const midnight = Date.UTC(date.year, date.month - 1, date.day) - offset;
+    for (const interval of intervals) {
+      const from = parseWallTime(interval.start);
+      if (from === 'end-of-day') continue;
+      const to = parseWallTime(interval.end);
+      const until = midnight + (to === 'end-of-day' ? 24 * 60 : to.hour * 60 + to.minute) * MINUTE;
+      for (let m = from.hour * 60 + from.minute; m < 24 * 60; m += schedule.lengthMin) {
+        const start = midnight + m * MINUTE;
+        const end = start + schedule.lengthMin * MINUTE;
+        if (end > until) break;
+        out.push({ start, end });
+      }
+    }
+    return out.sort((a, b) => a.start - b.start);
+  }
+  for (const interval of intervals) {
     const from = parseWallTime(interval.start);
     if (from === 'end-of-day') continue;
     const until = endInstant(date, parseWallTime(interval.end), zone);
@@ -163,10 +198,13 @@ export function openSlots(schedule: Schedule, hosts: HostLoad[], now: number, wi
   // Only the dates the window reaches: booking one slot does not compute the whole horizon.
   const today = localDate(schedule, window ? Math.max(now, window.start) : now);
   const lastDay = localDate(schedule, window ? Math.min(latest, window.end) : latest);
+  // The demos each host has on each date, for the daily cap (none to count without one).
+  const dateOf = isoDateIn(schedule.timeZone);
   const perDay = hosts.map((h) => {
     const counts = new Map<string, number>();
+    if (schedule.dailyCap === null) return counts;
     for (const s of h.starts) {
-      const d = localDate(schedule, s).toString();
+      const d = dateOf(s);
       counts.set(d, (counts.get(d) ?? 0) + 1);
     }
     return counts;
@@ -262,22 +300,77 @@ export function matchesWishes(
   visitorZone: string,
   now: number,
 ): boolean {
-  const at = Temporal.Instant.fromEpochMilliseconds(slot.start).toZonedDateTimeISO(visitorZone);
-  const today = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(visitorZone).toPlainDate();
-  const day = at.toPlainDate();
-  const days = today.until(day, { largestUnit: 'days' }).days;
-  const weekStart = today.subtract({ days: today.dayOfWeek - 1 });
-  const sinceWeekStart = weekStart.until(day, { largestUnit: 'days' }).days;
-  const dateOk = {
-    today: days === 0,
-    tomorrow: days === 1,
-    'this-week': days >= 0 && sinceWeekStart < 7,
-    'next-week': sinceWeekStart >= 7 && sinceWeekStart < 14,
-    flexible: true,
-  }[wishes.preferredDate];
-  if (!dateOk) return false;
-  if (wishes.preferredTime === 'flexible') return true;
-  const [from, to] = dayParts[wishes.preferredTime];
-  const minutes = at.hour * 60 + at.minute;
-  return minutes >= from * 60 && minutes < to * 60;
+  return wishMatcher(wishes, visitorZone, now)(slot);
+}
+
+const DAY = 24 * 60 * MINUTE;
+
+/** `matchesWishes` for many slots: the visitor's today is read once, each slot's clock natively. */
+export function wishMatcher(
+  wishes: { preferredDate: PreferredDate; preferredTime: PreferredTime },
+  visitorZone: string,
+  now: number,
+): (slot: Range) => boolean {
+  const clock = wallClockIn(visitorZone);
+  const today = clock(now);
+  // Whole days from a local date to another, as UTC dates (no offsets involved).
+  const dayNumber = (c: WallClock) => Date.UTC(c.year, c.month - 1, c.day) / DAY;
+  const todayNumber = dayNumber(today);
+  const weekStart = todayNumber - ((new Date(todayNumber * DAY).getUTCDay() + 6) % 7);
+  const part = wishes.preferredTime === 'flexible' ? null : dayParts[wishes.preferredTime];
+  return (slot) => {
+    const at = clock(slot.start);
+    const day = dayNumber(at);
+    const days = day - todayNumber;
+    const sinceWeekStart = day - weekStart;
+    const dateOk = {
+      today: days === 0,
+      tomorrow: days === 1,
+      'this-week': days >= 0 && sinceWeekStart < 7,
+      'next-week': sinceWeekStart >= 7 && sinceWeekStart < 14,
+      flexible: true,
+    }[wishes.preferredDate];
+    if (!dateOk) return false;
+    if (!part) return true;
+    const minutes = at.hour * 60 + at.minute;
+    return minutes >= part[0] * 60 && minutes < part[1] * 60;
+  };
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/**
+ * An instant's reading on a zone's clock, by the platform's own time-zone data (Intl): the same
+ * database Temporal reads, without building an object per instant.
+ */
+function wallClockIn(zone: string): (at: number) => WallClock {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  });
+  return (at) => {
+    const c = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
+    for (const p of format.formatToParts(at)) if (p.type in c) c[p.type as keyof WallClock] = Number(p.value);
+    return c;
+  };
+}
+
+/** An instant's date on a zone's clock as YYYY-MM-DD. */
+function isoDateIn(zone: string): (at: number) => string {
+  const clock = wallClockIn(zone);
+  return (at) => {
+    const c = clock(at);
+    return `${String(c.year).padStart(4, '0')}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+  };
 }
