@@ -244,8 +244,10 @@ try {
     console.log(
       `booked: ${check[0]!.booked} of ${check[0]!.booked + leftOpen} double_booked: ${check[0]!.doubled} conflicts: ${conflicts} slots_growth: ${fmt(growth, 2)}`,
     );
-    if (booked !== check[0]!.booked)
-      console.log(`(the prospects counted ${booked} bookings, the database ${check[0]!.booked})`);
+    if (steadyBooked + booked !== check[0]!.booked)
+      console.log(
+        `(the prospects counted ${steadyBooked + booked} bookings, the database ${check[0]!.booked})`,
+      );
   } finally {
     await api.stop();
   }
