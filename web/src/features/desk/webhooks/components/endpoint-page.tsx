@@ -11,8 +11,8 @@ import {
   useUpdateEndpoint,
   type WebhookEndpoint,
 } from '../api/webhooks.ts';
+import { Confirm } from '../../shared/confirm.tsx';
 import { formatDate } from '../../shared/format.ts';
-import { Confirm } from './confirm.tsx';
 import { EndpointForm } from './endpoint-form.tsx';
 import { EndpointState } from './endpoint-health.tsx';
 import { endpointValues } from './endpoint-schema.ts';
