@@ -71,6 +71,7 @@ describe('desk capability boundaries', () => {
     expect(capabilities.sort()).toEqual(
       [
         'audit',
+        'demos',
         'leads',
         'mail',
         'notes',

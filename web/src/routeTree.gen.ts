@@ -35,6 +35,7 @@ import { Route as NewsletterUnsubscribedRouteImport } from './routes/newsletter/
 import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_desk/_dashboard/route'
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
 import { Route as AdminDeskPersonalDataRouteImport } from './routes/admin/_desk/personal-data'
+import { Route as AdminDeskScheduleRouteImport } from './routes/admin/_desk/schedule'
 import { Route as AdminDeskSecurityRouteImport } from './routes/admin/_desk/security'
 import { Route as AdminDeskSpamRouteImport } from './routes/admin/_desk/spam'
 import { Route as AdminDeskTeamRouteImport } from './routes/admin/_desk/team'
@@ -173,6 +174,11 @@ const AdminDeskPersonalDataRoute = AdminDeskPersonalDataRouteImport.update({
   path: '/personal-data',
   getParentRoute: () => AdminDeskRouteRoute,
 } as any)
+const AdminDeskScheduleRoute = AdminDeskScheduleRouteImport.update({
+  id: '/schedule',
+  path: '/schedule',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
 const AdminDeskSecurityRoute = AdminDeskSecurityRouteImport.update({
   id: '/security',
   path: '/security',
@@ -239,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/personal-data': typeof AdminDeskPersonalDataRoute
+  '/admin/schedule': typeof AdminDeskScheduleRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/spam': typeof AdminDeskSpamRoute
   '/admin/team': typeof AdminDeskTeamRoute
@@ -273,6 +280,7 @@ export interface FileRoutesByTo {
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/personal-data': typeof AdminDeskPersonalDataRoute
+  '/admin/schedule': typeof AdminDeskScheduleRoute
   '/admin/security': typeof AdminDeskSecurityRoute
   '/admin/spam': typeof AdminDeskSpamRoute
   '/admin/team': typeof AdminDeskTeamRoute
@@ -309,6 +317,7 @@ export interface FileRoutesById {
   '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
   '/admin/_desk/personal-data': typeof AdminDeskPersonalDataRoute
+  '/admin/_desk/schedule': typeof AdminDeskScheduleRoute
   '/admin/_desk/security': typeof AdminDeskSecurityRoute
   '/admin/_desk/spam': typeof AdminDeskSpamRoute
   '/admin/_desk/team': typeof AdminDeskTeamRoute
@@ -345,6 +354,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribed'
     | '/admin/audit'
     | '/admin/personal-data'
+    | '/admin/schedule'
     | '/admin/security'
     | '/admin/spam'
     | '/admin/team'
@@ -379,6 +389,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribed'
     | '/admin/audit'
     | '/admin/personal-data'
+    | '/admin/schedule'
     | '/admin/security'
     | '/admin/spam'
     | '/admin/team'
@@ -414,6 +425,7 @@ export interface FileRouteTypes {
     | '/admin/_desk/_dashboard'
     | '/admin/_desk/audit'
     | '/admin/_desk/personal-data'
+    | '/admin/_desk/schedule'
     | '/admin/_desk/security'
     | '/admin/_desk/spam'
     | '/admin/_desk/team'
@@ -631,6 +643,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskPersonalDataRouteImport
       parentRoute: typeof AdminDeskRouteRoute
     }
+    '/admin/_desk/schedule': {
+      id: '/admin/_desk/schedule'
+      path: '/schedule'
+      fullPath: '/admin/schedule'
+      preLoaderRoute: typeof AdminDeskScheduleRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
     '/admin/_desk/security': {
       id: '/admin/_desk/security'
       path: '/security'
@@ -710,6 +729,7 @@ interface AdminDeskRouteRouteChildren {
   AdminDeskDashboardRouteRoute: typeof AdminDeskDashboardRouteRouteWithChildren
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
   AdminDeskPersonalDataRoute: typeof AdminDeskPersonalDataRoute
+  AdminDeskScheduleRoute: typeof AdminDeskScheduleRoute
   AdminDeskSecurityRoute: typeof AdminDeskSecurityRoute
   AdminDeskSpamRoute: typeof AdminDeskSpamRoute
   AdminDeskTeamRoute: typeof AdminDeskTeamRoute
@@ -722,6 +742,7 @@ const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
   AdminDeskDashboardRouteRoute: AdminDeskDashboardRouteRouteWithChildren,
   AdminDeskAuditRoute: AdminDeskAuditRoute,
   AdminDeskPersonalDataRoute: AdminDeskPersonalDataRoute,
+  AdminDeskScheduleRoute: AdminDeskScheduleRoute,
   AdminDeskSecurityRoute: AdminDeskSecurityRoute,
   AdminDeskSpamRoute: AdminDeskSpamRoute,
   AdminDeskTeamRoute: AdminDeskTeamRoute,
