@@ -38,6 +38,7 @@ test('a viewer reads the desk and finds no control that changes anything', async
   await expect(page.getByRole('link', { name: 'Webhooks' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Personal data' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Demo schedule' })).toHaveCount(0);
 
   const readOnly = ['Dashboard', 'Refresh', 'Security', 'Logout', 'Back to Website'];
   await page.goto(`/admin/demos?q=${tag}`);
