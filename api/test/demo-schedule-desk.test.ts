@@ -188,6 +188,20 @@ describe('the demo schedule in the desk', () => {
       [{ path: '/weekly/0', message: 'Overlaps another interval on Wednesday' }],
     ],
     [
+      'two intervals inside a longer one',
+      {
+        weekly: [
+          { weekday: 2, start: '09:00', end: '17:00' },
+          { weekday: 2, start: '10:00', end: '11:00' },
+          { weekday: 2, start: '12:00', end: '13:00' },
+        ],
+      },
+      [
+        { path: '/weekly/1', message: 'Overlaps another interval on Tuesday' },
+        { path: '/weekly/2', message: 'Overlaps another interval on Tuesday' },
+      ],
+    ],
+    [
       'a date overridden twice, and overlapping hours on an override',
       {
         overrides: [

@@ -5,7 +5,8 @@ import { currentOpenSlots, loadSchedule } from '../src/demos/schedule.repo.ts';
 import { createTestDatabase } from './harness.ts';
 
 // The schedule as stored, read back for the slot computation (docs/demo-slots.md): weekly hours,
-// overrides, active hosts and their booked times, against a real PostgreSQL.
+// overrides, the hosts that may take demos (active, not viewers) and their booked times, against a
+// real PostgreSQL.
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: pg.Pool;
@@ -23,7 +24,8 @@ beforeAll(async () => {
   db = new pg.Pool({ connectionString: database.appUrl });
   const users = await db.query<{ id: string }>(
     `INSERT INTO admin_users (username, password_hash, role, deactivated_at)
-     VALUES ('host-a', 'x', 'member', NULL), ('host-b', 'x', 'member', NULL), ('gone', 'x', 'member', now())
+     VALUES ('host-a', 'x', 'member', NULL), ('host-b', 'x', 'member', NULL), ('gone', 'x', 'member', now()),
+            ('made-viewer', 'x', 'viewer', NULL)
      RETURNING id::text`,
   );
   hosts = users.rows.map((r) => r.id);

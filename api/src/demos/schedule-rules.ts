@@ -41,9 +41,11 @@ export function scheduleProblems(s: DemoSchedule): FieldError[] {
       else valid.push({ path, from, to });
     }
     valid.sort((a, b) => a.from - b.from);
-    for (let i = 1; i < valid.length; i++) {
-      if (valid[i]!.from < valid[i - 1]!.to)
-        problems.push({ path: valid[i]!.path, message: `Overlaps another interval on ${day}` });
+    // Against the latest end so far: 09:00-17:00 holds both 10:00-11:00 and 12:00-13:00.
+    let reach = -1;
+    for (const v of valid) {
+      if (v.from < reach) problems.push({ path: v.path, message: `Overlaps another interval on ${day}` });
+      reach = Math.max(reach, v.to);
     }
   };
 

@@ -3,7 +3,7 @@ import { openSlots, type HostLoad, type Interval, type Range, type Schedule, typ
 
 /**
  * The team's demo schedule as the slot computation takes it (docs/demo-slots.md), and the open
- * slots it has now. Hosts are the schedule's members whose accounts are active.
+ * slots it has now. Hosts are the schedule's accounts that are active and work leads (not viewers).
  */
 
 const MINUTE = 60_000;
@@ -76,6 +76,7 @@ export async function hostLoads(db: Pick<Db, 'query'>, range: Range): Promise<Ho
             array_agg((extract(epoch FROM b.starts_at) * 1000)::bigint::text) FILTER (WHERE b.id IS NOT NULL) AS starts
        FROM demo_hosts h
        JOIN admin_users u ON u.id = h.admin_id AND u.deactivated_at IS NULL
+        AND u.role IN ('member', 'admin', 'owner')
        LEFT JOIN demo_bookings b
          ON b.host_id = h.admin_id AND b.status IN ('pending', 'confirmed')
         AND b.blocked && tstzrange(to_timestamp($1 / 1000.0), to_timestamp($2 / 1000.0))
