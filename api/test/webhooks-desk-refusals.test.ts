@@ -40,7 +40,7 @@ describe('what the desk refuses', () => {
     [
       { url: 'https://example.com/hook', events: ['lead.deleted'] },
       '/events/0',
-      'Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed, lead.assigned, person.erased',
+      'Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed, lead.assigned, person.erased, demo.booked',
     ],
     [
       { url: 'https://example.com/hook', events: ['lead.created', 'lead.created'] },

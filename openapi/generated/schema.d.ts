@@ -1376,6 +1376,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "demo.booked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A prospect booked one of the schedule's open slots; `data.booking` holds its time and host
+         * @description Sent beside `demo.scheduled` (which every invitation sends, from the desk or a booking), so that an endpoint can tell a prospect's own booking (docs/demo-slots.md#picking-a-time).
+         */
+        post: operations["onDemoBooked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "newsletter.confirmed": {
         parameters: {
             query?: never;
@@ -2183,7 +2203,7 @@ export interface components {
          * @description The events an endpoint can subscribe to (see the `webhooks` section for their bodies).
          * @enum {string}
          */
-        WebhookEvent: "lead.created" | "lead.status_changed" | "demo.scheduled" | "newsletter.confirmed" | "newsletter.unsubscribed" | "lead.assigned" | "person.erased";
+        WebhookEvent: "lead.created" | "lead.status_changed" | "demo.scheduled" | "newsletter.confirmed" | "newsletter.unsubscribed" | "lead.assigned" | "person.erased" | "demo.booked";
         /** @description A subscribable event, or `webhook.test` (the desk's "send test event"). */
         WebhookDeliveryEvent: components["schemas"]["WebhookEvent"] | "webhook.test";
         /** @description Where deliveries are POSTed. `https://` only, unless the server allows plain HTTP for development (`WEBHOOK_ALLOW_HTTP`); never credentials in the URL. */
@@ -2338,6 +2358,25 @@ export interface components {
                     timeZone: string;
                     durationMinutes: number;
                     meetingUrl: string | null;
+                };
+            };
+        };
+        DemoBookedEvent: {
+            /** @constant */
+            type: "demo.booked";
+            /** @description When the prospect booked. */
+            timestamp: components["schemas"]["Timestamp"];
+            data: {
+                /** @constant */
+                kind: "demo";
+                lead: components["schemas"]["DemoRequest"];
+                booking: {
+                    startsAt: components["schemas"]["Timestamp"];
+                    endsAt: components["schemas"]["Timestamp"];
+                    /** @description The schedule's IANA zone, the host's wall clock. */
+                    hostTimeZone: string;
+                    /** @description The host, who is now the lead's assignee. */
+                    host: components["schemas"]["TeamMemberRef"];
                 };
             };
         };
@@ -5364,6 +5403,29 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DemoScheduledEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookReceived"];
+        };
+    };
+    onDemoBooked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every attempt and every redelivery of that event: a receiver that has seen it already can answer 2xx and do nothing. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description When this attempt was sent, in whole seconds since 1970 (signed; reject old ones). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret; while a rotated secret is still in force, one signature per secret, separated by spaces. A receiver accepts the message when any of them matches. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoBookedEvent"];
             };
         };
         responses: {

@@ -2359,16 +2359,18 @@ export declare const schemas: {
       "newsletter.confirmed",
       "newsletter.unsubscribed",
       "lead.assigned",
-      "person.erased"
+      "person.erased",
+      "demo.booked"
     ],
     readonly "x-messages": {
-      readonly enum: "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed, lead.assigned, person.erased"
+      readonly enum: "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed, lead.assigned, person.erased, demo.booked"
     },
     readonly "x-enum-labels": {
       readonly "lead.assigned": "Lead assigned",
       readonly "lead.created": "Lead created",
       readonly "lead.status_changed": "Lead status changed",
       readonly "demo.scheduled": "Demo scheduled",
+      readonly "demo.booked": "Demo booked by the prospect",
       readonly "newsletter.confirmed": "Newsletter subscription confirmed",
       readonly "newsletter.unsubscribed": "Newsletter unsubscribed",
       readonly "person.erased": "Person erased"
@@ -2719,6 +2721,24 @@ export declare const schemas: {
       readonly type: {
         readonly type: "string",
         readonly const: "demo.scheduled"
+      },
+      readonly timestamp: {},
+      readonly data: {
+        readonly type: "object"
+      }
+    }
+  },
+  readonly DemoBookedEvent: {
+    readonly type: "object",
+    readonly required: readonly [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    readonly properties: {
+      readonly type: {
+        readonly type: "string",
+        readonly const: "demo.booked"
       },
       readonly timestamp: {},
       readonly data: {

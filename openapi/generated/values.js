@@ -2359,16 +2359,18 @@ export const schemas = {
       "newsletter.confirmed",
       "newsletter.unsubscribed",
       "lead.assigned",
-      "person.erased"
+      "person.erased",
+      "demo.booked"
     ],
     "x-messages": {
-      "enum": "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed, lead.assigned, person.erased"
+      "enum": "Event must be one of lead.created, lead.status_changed, demo.scheduled, newsletter.confirmed, newsletter.unsubscribed, lead.assigned, person.erased, demo.booked"
     },
     "x-enum-labels": {
       "lead.assigned": "Lead assigned",
       "lead.created": "Lead created",
       "lead.status_changed": "Lead status changed",
       "demo.scheduled": "Demo scheduled",
+      "demo.booked": "Demo booked by the prospect",
       "newsletter.confirmed": "Newsletter subscription confirmed",
       "newsletter.unsubscribed": "Newsletter unsubscribed",
       "person.erased": "Person erased"
@@ -2719,6 +2721,24 @@ export const schemas = {
       "type": {
         "type": "string",
         "const": "demo.scheduled"
+      },
+      "timestamp": {},
+      "data": {
+        "type": "object"
+      }
+    }
+  },
+  "DemoBookedEvent": {
+    "type": "object",
+    "required": [
+      "type",
+      "timestamp",
+      "data"
+    ],
+    "properties": {
+      "type": {
+        "type": "string",
+        "const": "demo.booked"
       },
       "timestamp": {},
       "data": {

@@ -183,6 +183,20 @@ export function createBookingService(db: Db, secrets: Secrets, now: () => number
           meetingUrl: null,
         },
       });
+      const host = await client.query<{ username: string }>(
+        'SELECT username FROM admin_users WHERE id = $1',
+        [hostId],
+      );
+      await emitEvent(client, 'demo.booked', {
+        kind: 'demo',
+        lead: found,
+        booking: {
+          startsAt: iso(b.start),
+          endsAt: iso(b.end),
+          hostTimeZone: schedule.timeZone,
+          host: { id: hostId, username: host.rows[0]!.username },
+        },
+      });
     };
 
   return {
