@@ -156,6 +156,12 @@ export function createBookingService(db: Db, secrets: Secrets, now: () => number
         timeZone: zone,
         durationMinutes: Math.round((b.end - b.start) / MINUTE),
         meetingUrl: null,
+        host: (
+          await client.query<{ name: string; email: string | null }>(
+            'SELECT username AS name, email FROM admin_users WHERE id = $1',
+            [hostId],
+          )
+        ).rows[0]!,
       };
       await saveInvitation(client, lead.id, p, {
         status: 'confirmed',
@@ -183,10 +189,6 @@ export function createBookingService(db: Db, secrets: Secrets, now: () => number
           meetingUrl: null,
         },
       });
-      const host = await client.query<{ username: string }>(
-        'SELECT username FROM admin_users WHERE id = $1',
-        [hostId],
-      );
       await emitEvent(client, 'demo.booked', {
         kind: 'demo',
         lead: found,
@@ -194,7 +196,7 @@ export function createBookingService(db: Db, secrets: Secrets, now: () => number
           startsAt: iso(b.start),
           endsAt: iso(b.end),
           hostTimeZone: schedule.timeZone,
-          host: { id: hostId, username: host.rows[0]!.username },
+          host: { id: hostId, username: p.host!.name },
         },
       });
     };

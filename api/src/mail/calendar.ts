@@ -10,6 +10,11 @@ export interface InvitationParams {
   timeZone: string;
   durationMinutes: number;
   meetingUrl: string | null;
+  /**
+   * The host of a booked slot (docs/demo-slots.md#picking-a-time): the invitation's organizer
+   * when they have an address, and a recipient of the same message. None for the desk's own.
+   */
+  host?: { name: string; email: string | null };
 }
 
 /**

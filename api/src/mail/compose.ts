@@ -106,17 +106,22 @@ function personMessage(row: OutboxRow, lead: PersonLead, config: ComposeConfig):
     { label: 'Duration', value: `${p.durationMinutes} minutes` },
     ...(p.meetingUrl ? [{ label: 'Meeting link', value: p.meetingUrl }] : []),
   ];
+  // A booked slot's host organizes it and gets the same message; replies go to them.
+  const hostEmail = p.host?.email ?? null;
   const people = {
-    organizer: { name: 'TextFlow', email: fromAddress(from) },
+    organizer: hostEmail
+      ? { name: p.host!.name, email: hostEmail }
+      : { name: 'TextFlow', email: fromAddress(from) },
     attendee: { name: lead.name, email: lead.email },
   };
   return {
     ok: true,
     message: {
       from,
-      to: [lead.email],
+      to: hostEmail ? [lead.email, hostEmail] : [lead.email],
       subject,
       headers: {},
+      ...(hostEmail ? { replyTo: hostEmail } : {}),
       view: view(Invitation, { name: lead.name, title: subject, change: p.change, details }),
       calendar: { method: p.method, content: invitationIcs(p, people) },
     },
