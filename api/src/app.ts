@@ -52,6 +52,8 @@ import { demoHandlers } from './demos/demos.routes.ts';
 import { createScheduleService } from './demos/schedule.service.ts';
 import { createBookingService } from './demos/booking.service.ts';
 import { DEMO_TIMES_PAGE, demoBookingPages } from './demos/booking-pages.ts';
+import { demoManagePages } from './demos/manage-pages.ts';
+import { createManageService } from './demos/manage.service.ts';
 import { createSpamService } from './spam/spam.service.ts';
 
 export interface AppDeps {
@@ -166,6 +168,7 @@ export function createApp({
   app.use(newsletterForms(newsletter, log));
   // The demo request's times without JavaScript (nginx passes that page on in the Docker stack).
   app.use(demoBookingPages(booking, config, log));
+  app.use(demoManagePages(createManageService(db, secrets), config, log));
   if (config.staticDir) app.use(staticSite(config.staticDir));
   return app;
 }

@@ -1635,7 +1635,9 @@ export declare const schemas: {
       "account.email-set",
       "demo-schedule.changed",
       "demo-schedule.removed",
-      "demo.booked"
+      "demo.booked",
+      "demo.rescheduled",
+      "demo.cancelled"
     ],
     readonly "x-enum-labels": {
       readonly "session.signed-in": "Signed in",
@@ -1680,7 +1682,9 @@ export declare const schemas: {
       readonly "account.email-set": "Address set",
       readonly "demo-schedule.changed": "Demo schedule changed",
       readonly "demo-schedule.removed": "Demo schedule removed",
-      readonly "demo.booked": "Demo booked by the prospect"
+      readonly "demo.booked": "Demo booked by the prospect",
+      readonly "demo.rescheduled": "Demo moved by the prospect",
+      readonly "demo.cancelled": "Demo cancelled by the prospect"
     }
   },
   readonly AuditActorKind: {

@@ -1635,7 +1635,9 @@ export const schemas = {
       "account.email-set",
       "demo-schedule.changed",
       "demo-schedule.removed",
-      "demo.booked"
+      "demo.booked",
+      "demo.rescheduled",
+      "demo.cancelled"
     ],
     "x-enum-labels": {
       "session.signed-in": "Signed in",
@@ -1680,7 +1682,9 @@ export const schemas = {
       "account.email-set": "Address set",
       "demo-schedule.changed": "Demo schedule changed",
       "demo-schedule.removed": "Demo schedule removed",
-      "demo.booked": "Demo booked by the prospect"
+      "demo.booked": "Demo booked by the prospect",
+      "demo.rescheduled": "Demo moved by the prospect",
+      "demo.cancelled": "Demo cancelled by the prospect"
     }
   },
   "AuditActorKind": {

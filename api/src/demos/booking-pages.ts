@@ -32,7 +32,10 @@ const formatIn = (zone: string, opts: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { timeZone: zone, ...opts });
 
 /** "10:00 AM", and the host's "4:00 PM" beside it when the zones differ. */
-function slotLabel(start: string, offer: Offer): { visitor: string; host: string | null } {
+function slotLabel(
+  start: string,
+  offer: Pick<Offer, 'timeZone' | 'hostTimeZone'>,
+): { visitor: string; host: string | null } {
   const at = new Date(start);
   const time = (zone: string) => formatIn(zone, { hour: 'numeric', minute: '2-digit' }).format(at);
   const host = offer.hostTimeZone === offer.timeZone ? null : time(offer.hostTimeZone);
@@ -67,32 +70,62 @@ select{font:inherit;padding:.4rem;max-width:100%;min-height:44px}
 a{color:#2b6cb0}
 `;
 
+/** What a page of times shows: the slots in a zone, with the host's beside them. */
+export interface TimesShown {
+  timeZone: string;
+  hostTimeZone: string;
+  slots: Offer['slots'];
+}
+
+/** A page of this site drawn by the API: the head every such page has, and `main`'s content. */
+export function htmlPage(title: string, main: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="referrer" content="no-referrer">
+<title>${escape(title)} | TextFlow</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${main}
+<p><a href="/">Back to Home</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
 /**
- * The page itself: the site's "Demo Scheduled!" words, then the open times as buttons of a form
- * that posts to this page, a time-zone choice as a form of its own, or the booking once made.
+ * The time-zone choice (a GET form of its own) and the times as buttons of a form posting to
+ * `action`, grouped by day on the chosen clock, the host's time on each when the zones differ.
+ * `query` keeps the page's own query (a link's token) in both forms' addresses.
  */
-export function demoTimesPage(offer: Offer, notice?: string): string {
+export function timesForms(shown: TimesShown, action: string, query = ''): string {
   const zones = Intl.supportedValuesOf('timeZone');
-  if (!zones.includes(offer.timeZone)) zones.unshift(offer.timeZone);
+  if (!zones.includes(shown.timeZone)) zones.unshift(shown.timeZone);
+  const offer = shown as Offer;
   const byDay = new Map<string, Offer['slots']>();
-  for (const s of offer.slots) {
-    const day = dayOf(s.start, offer.timeZone);
+  for (const s of shown.slots) {
+    const day = dayOf(s.start, shown.timeZone);
     byDay.set(day, [...(byDay.get(day) ?? []), s]);
   }
-  const picker = offer.booking
-    ? `<p class="booked" role="status">Your demo is booked for ${escape(whenBooked(offer.booking, offer.timeZone))}. The calendar invitation is on its way to your inbox.</p>`
-    : offer.slots.length === 0
-      ? `<p>No open times are left; we'll send you a calendar invitation shortly.</p>`
-      : `<form class="zone" method="get" action="${DEMO_TIMES_PAGE}">
-<label for="timeZone">Your time zone</label>
+  const hidden = [...new URLSearchParams(query)]
+    .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
+    .join('');
+  const target = query ? `${action}?${escape(query)}` : action;
+  return `<form class="zone" method="get" action="${action}">
+${hidden}<label for="timeZone">Your time zone</label>
 <select id="timeZone" name="timeZone">${zones
-          .map((z) => `<option${z === offer.timeZone ? ' selected' : ''}>${escape(z)}</option>`)
-          .join('')}</select>
+    .map((z) => `<option${z === shown.timeZone ? ' selected' : ''}>${escape(z)}</option>`)
+    .join('')}</select>
 <button type="submit">Show times</button>
 </form>
-${offer.matchesWishes ? '' : '<p>No time matches your wishes; these are the soonest open times.</p>'}
-<form method="post" action="${DEMO_TIMES_PAGE}">
-<input type="hidden" name="timeZone" value="${escape(offer.timeZone)}">
+<form method="post" action="${target}">
+<input type="hidden" name="timeZone" value="${escape(shown.timeZone)}">
 ${[...byDay]
   .map(
     ([day, slots]) =>
@@ -106,30 +139,34 @@ ${[...byDay]
   )
   .join('\n')}
 </form>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escape(DEMO_SENT_WORDS.title)} | TextFlow</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escape(DEMO_SENT_WORDS.title)}</h1>
+}
+
+/** "Thursday, December 3, 2026 at 10:00 AM (America/New_York); 4:00 PM for your host (Europe/Berlin)". */
+export const bookedWhen = whenBooked;
+export const escapeHtml = escape;
+
+/**
+ * The page itself: the site's "Demo Scheduled!" words, then the open times as buttons of a form
+ * that posts to this page, a time-zone choice as a form of its own, or the booking once made.
+ */
+export function demoTimesPage(offer: Offer, notice?: string): string {
+  const picker = offer.booking
+    ? `<p class="booked" role="status">Your demo is booked for ${escape(whenBooked(offer.booking, offer.timeZone))}. The calendar invitation is on its way to your inbox.</p>`
+    : offer.slots.length === 0
+      ? `<p>No open times are left; we'll send you a calendar invitation shortly.</p>`
+      : `${offer.matchesWishes ? '' : '<p>No time matches your wishes; these are the soonest open times.</p>'}
+${timesForms(offer, DEMO_TIMES_PAGE)}`;
+  return htmlPage(
+    DEMO_SENT_WORDS.title,
+    `<h1>${escape(DEMO_SENT_WORDS.title)}</h1>
 <p><strong>${escape(DEMO_SENT_WORDS.success)}</strong> ${escape(DEMO_SENT_WORDS.text)}</p>
 <section aria-labelledby="pick">
 <h2 id="pick">Pick an exact time</h2>
 ${notice ? `<p class="notice" role="alert">${escape(notice)}</p>` : ''}
 <p>Times are shown in ${escape(offer.timeZone)}; each lasts ${offer.lengthMinutes} minutes.</p>
 ${picker}
-</section>
-<p><a href="/">Back to Home</a></p>
-</main>
-</body>
-</html>
-`;
+</section>`,
+  );
 }
 
 /**

@@ -15,7 +15,9 @@ import type { Secrets } from '../secrets/secrets.ts';
 import { signToken, verifyToken } from '../secrets/signed-tokens.ts';
 import { emitEvent } from '../webhooks/emit.ts';
 import { emitLeadChange } from '../webhooks/lead-events.ts';
-import { bookSlot, type Booked } from './bookings.repo.ts';
+import { bookSlot, setManageToken, type Booked } from './bookings.repo.ts';
+import { manageToken } from '../mail/manage-links.ts';
+import { LINK_KEY } from '../newsletter/tokens.ts';
 import { loadSchedule, openSlotsOf } from './schedule.repo.ts';
 import {
   canonicalTimeZone,
@@ -162,7 +164,11 @@ export function createBookingService(db: Db, secrets: Secrets, now: () => number
             [hostId],
           )
         ).rows[0]!,
+        manage: { bookingId: Number(b.id), endsAt: iso(b.end) },
       };
+      // The link the invitation carries: only its hash is kept (mail/manage-links.ts).
+      const linkKey = await secrets.get(LINK_KEY);
+      await setManageToken(client, Number(b.id), manageToken(linkKey, Number(b.id), new Date(b.end)));
       await saveInvitation(client, lead.id, p, {
         status: 'confirmed',
         previousStatus,

@@ -1,8 +1,17 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Db } from '../db/pool.ts';
-import { loadSchedule, openSlotsOf } from './schedule.repo.ts';
-import { blockedRange, dateBounds, roundRobin, type Range, type Slot } from './slots.ts';
+import { manageTokenHash } from '../mail/manage-links.ts';
+import { hostLoads, loadSchedule, openSlotsOf } from './schedule.repo.ts';
+import {
+  blockedRange,
+  dateBounds,
+  openSlots,
+  roundRobin,
+  type Range,
+  type Schedule,
+  type Slot,
+} from './slots.ts';
 
 /**
  * Booking an open slot for a demo lead (docs/demo-slots.md#round-robin and #no-double-booking):
@@ -33,7 +42,7 @@ const EXCLUSION_VIOLATION = '23P01';
 const UNIQUE_VIOLATION = '23505';
 const MINUTE = 60_000;
 
-export const manageTokenHash = (token: string) => createHash('sha256').update(token).digest();
+export { manageTokenHash };
 
 /**
  * One host's try, in a transaction that holds that host's lock: bookings of one host wait for
@@ -159,4 +168,151 @@ export async function bookSlot(
     reason: 'taken',
     slots: await openSlotsOf(db, schedule, now, { start: now, end: horizon + 1 }),
   };
+}
+
+/** A booking as moving or cancelling it reads it, its row locked until the transaction ends. */
+export interface HeldBooking {
+  id: number;
+  leadId: number;
+  hostId: number;
+  start: number;
+  end: number;
+  blocked: Range;
+  status: string;
+  icsUid: string;
+  sequence: number;
+  manageTokenHash: Buffer;
+}
+
+export async function lockBooking(client: pg.PoolClient, id: number): Promise<HeldBooking | undefined> {
+  const { rows } = await client.query<{
+    id: string;
+    lead_id: string;
+    host_id: string;
+    starts: string;
+    ends: string;
+    blocked_from: string;
+    blocked_until: string;
+    status: string;
+    ics_uid: string;
+    ics_sequence: number;
+    manage_token_hash: Buffer;
+  }>(
+    `SELECT id::text, lead_id::text, host_id::text,
+            (extract(epoch FROM starts_at) * 1000)::bigint::text AS starts,
+            (extract(epoch FROM ends_at) * 1000)::bigint::text AS ends,
+            (extract(epoch FROM lower(blocked)) * 1000)::bigint::text AS blocked_from,
+            (extract(epoch FROM upper(blocked)) * 1000)::bigint::text AS blocked_until,
+            status, ics_uid, ics_sequence, manage_token_hash
+       FROM demo_bookings WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  const r = rows[0];
+  return r
+    ? {
+        id: Number(r.id),
+        leadId: Number(r.lead_id),
+        hostId: Number(r.host_id),
+        start: Number(r.starts),
+        end: Number(r.ends),
+        blocked: { start: Number(r.blocked_from), end: Number(r.blocked_until) },
+        status: r.status,
+        icsUid: r.ics_uid,
+        sequence: r.ics_sequence,
+        manageTokenHash: r.manage_token_hash,
+      }
+    : undefined;
+}
+
+/**
+ * The open slots as they are for `booking` (its own time counts as free, so it may move next to
+ * or over itself), within `window`.
+ */
+export async function openSlotsBeside(
+  db: Pick<Db, 'query'>,
+  schedule: Schedule,
+  booking: HeldBooking,
+  now: number,
+  window?: Range,
+): Promise<Slot[]> {
+  const span = window ?? {
+    start: now,
+    end: now + schedule.horizonDays * 24 * 60 * MINUTE + schedule.lengthMin * MINUTE,
+  };
+  const hosts = (await hostLoads(db, span)).map((h) =>
+    h.id === String(booking.hostId)
+      ? {
+          ...h,
+          blocked: h.blocked.filter(
+            (b) => b.start !== booking.blocked.start || b.end !== booking.blocked.end,
+          ),
+          starts: h.starts.filter((s) => s !== booking.start),
+        }
+      : h,
+  );
+  return openSlots(schedule, hosts, now, window);
+}
+
+/**
+ * Moves a held booking to the open slot at `start`: its host when free then, else a free one by
+ * round robin. The same UID, the sequence raised. 'taken' when no host is free for it (any more).
+ */
+export async function moveBooking(
+  client: pg.PoolClient,
+  schedule: Schedule,
+  booking: HeldBooking,
+  start: number,
+  now: number,
+): Promise<{ hostId: number; start: number; end: number; sequence: number } | 'taken'> {
+  const slot = (await openSlotsBeside(client, schedule, booking, now, { start, end: start + 1 })).find(
+    (s) => s.start === start,
+  );
+  if (!slot) return 'taken';
+  // Hosts come in id order (hostLoads): the first free one when the booking's own is not.
+  const hostId = slot.hosts.includes(String(booking.hostId)) ? String(booking.hostId) : slot.hosts[0]!;
+  const blocked = blockedRange(schedule, slot);
+  await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('demo-host:' || $1, 0))`, [hostId]);
+  await client.query('SAVEPOINT move');
+  try {
+    await client.query(
+      `UPDATE demo_bookings
+          SET host_id = $2, starts_at = to_timestamp($3 / 1000.0), ends_at = to_timestamp($4 / 1000.0),
+              blocked = tstzrange(to_timestamp($5 / 1000.0), to_timestamp($6 / 1000.0)),
+              previous_starts_at = starts_at, ics_sequence = ics_sequence + 1, updated_at = clock_timestamp()
+        WHERE id = $1`,
+      [booking.id, hostId, slot.start, slot.end, blocked.start, blocked.end],
+    );
+  } catch (err) {
+    await client.query('ROLLBACK TO SAVEPOINT move');
+    if ((err as { code?: string }).code === EXCLUSION_VIOLATION) return 'taken';
+    throw err;
+  }
+  return { hostId: Number(hostId), start: slot.start, end: slot.end, sequence: booking.sequence + 1 };
+}
+
+/** Cancels a held booking: its time is free again; the sequence raised for the CANCEL. */
+export async function cancelBooking(
+  client: pg.PoolClient,
+  booking: HeldBooking,
+  by: 'prospect' | 'staff' | 'erasure',
+): Promise<number> {
+  await client.query(
+    `UPDATE demo_bookings SET status = 'cancelled', cancelled_by = $2, cancelled_at = clock_timestamp(),
+            ics_sequence = ics_sequence + 1, updated_at = clock_timestamp()
+      WHERE id = $1`,
+    [booking.id, by],
+  );
+  return booking.sequence + 1;
+}
+
+/** Stores the hash of the booking's current link to move or cancel it (manage-links.ts). */
+export async function setManageToken(
+  client: Pick<Db, 'query'>,
+  bookingId: number,
+  token: string,
+): Promise<void> {
+  await client.query('UPDATE demo_bookings SET manage_token_hash = $2 WHERE id = $1', [
+    bookingId,
+    manageTokenHash(token),
+  ]);
 }

@@ -15,6 +15,8 @@ export interface InvitationParams {
    * when they have an address, and a recipient of the same message. None for the desk's own.
    */
   host?: { name: string; email: string | null };
+  /** A booked slot's link to move or cancel it, derived when the message is written (demos/manage-links.ts). */
+  manage?: { bookingId: number; endsAt: string };
 }
 
 /**

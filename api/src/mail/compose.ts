@@ -2,6 +2,7 @@ import type { components } from '@lead-desk/contract';
 import { kindBySlug } from '../leads/lead-kinds.ts';
 import type { Config } from '../config.ts';
 import { CONFIRM_TTL_MS, signToken } from '../newsletter/tokens.ts';
+import { manageToken, manageUrl } from './manage-links.ts';
 import { fromAddress, messageIdDomain } from './addresses.ts';
 import { invitationIcs, type InvitationParams } from './calendar.ts';
 import { view, type View } from './render.ts';
@@ -61,7 +62,12 @@ const when = (p: InvitationParams) =>
     timeStyle: 'short',
   }).format(new Date(p.startsAt)) + ` (${p.timeZone})`;
 
-function personMessage(row: OutboxRow, lead: PersonLead, config: ComposeConfig): Composition {
+function personMessage(
+  row: OutboxRow,
+  lead: PersonLead,
+  config: ComposeConfig,
+  linkKey: Buffer,
+): Composition {
   const kind = row.lead_kind as PersonKind;
   const text = leadText[kind];
   const from = config.mailFrom;
@@ -122,10 +128,22 @@ function personMessage(row: OutboxRow, lead: PersonLead, config: ComposeConfig):
       subject,
       headers: {},
       ...(hostEmail ? { replyTo: hostEmail } : {}),
-      view: view(Invitation, { name: lead.name, title: subject, change: p.change, details }),
+      view: view(Invitation, {
+        name: lead.name,
+        title: subject,
+        change: p.change,
+        details,
+        manageUrl: manageUrlOf(p, config, linkKey),
+      }),
       calendar: { method: p.method, content: invitationIcs(p, people) },
     },
   };
+}
+
+/** A booked demo's link to move or cancel it, while it still stands. */
+function manageUrlOf(p: InvitationParams, config: ComposeConfig, linkKey: Buffer): string | undefined {
+  if (!p.manage || p.method === 'CANCEL') return undefined;
+  return manageUrl(config.publicUrl, manageToken(linkKey, p.manage.bookingId, new Date(p.manage.endsAt)));
 }
 
 /** The confirmation link, and the unsubscribe link every newsletter email carries (RFC 8058). */
@@ -187,5 +205,5 @@ export function compose(row: OutboxRow, lead: unknown, config: ComposeConfig, li
   if (row.lead_kind === 'newsletter') {
     return newsletterMessage(row, lead as S['NewsletterSubscriber'], config, linkKey);
   }
-  return personMessage(row, lead as PersonLead, config);
+  return personMessage(row, lead as PersonLead, config, linkKey);
 }

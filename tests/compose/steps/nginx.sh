@@ -27,6 +27,8 @@ check "/404.html itself is not a page (404)" eval '[ "$(http /404.html)" = 404 ]
 # A demo request's times without JavaScript: the API draws that page (docs/demo-slots.md#picking-a-time).
 check "/forms/demo-times reaches the API: without a demo request to pick for, 303 to /forms/demo-sent" \
   eval '[ "$(http /forms/demo-times)" = 303 ] && header_matches Location "^/forms/demo-sent$" && header_matches Content-Security-Policy "frame-ancestors"'
+check "/demo/manage reaches the API: a link that is not one of ours is its 404 page" \
+  eval '[ "$(http "/demo/manage?token=nothing")" = 404 ] && body_matches "This link no longer works"'
 http / -H 'Accept-Encoding: gzip' > /dev/null
 check "HTML is served precompressed (Content-Encoding: gzip, Vary: Accept-Encoding)" \
   eval 'header_matches Content-Encoding "^gzip$" && header_matches Vary "Accept-Encoding"'

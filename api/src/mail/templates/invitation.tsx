@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { Fields, Layout, Paragraph } from './layout.tsx';
+import { Action, Fields, Layout, Paragraph } from './layout.tsx';
 
 export type InvitationChange = 'new' | 'moved' | 'cancelled';
 
@@ -15,17 +15,26 @@ export function Invitation({
   title,
   change,
   details,
+  manageUrl,
 }: {
   name: string;
   title: string;
   change: InvitationChange;
   details: { label: string; value: string }[];
+  /** A booked slot's own link to move or cancel it (docs/demo-slots.md#moving-or-cancelling). */
+  manageUrl?: string;
 }) {
   return (
     <Layout preview={intro[change]} title={title}>
       <Paragraph>Hi {name},</Paragraph>
       <Paragraph>{intro[change]}</Paragraph>
       <Fields rows={details} />
+      {manageUrl && (
+        <>
+          <Paragraph>Another time suits you better, or you cannot make it?</Paragraph>
+          <Action href={manageUrl}>Reschedule or cancel</Action>
+        </>
+      )}
     </Layout>
   );
 }
