@@ -120,7 +120,7 @@ export function createApp({
       ...newsletterHandlers(newsletter),
       ...deskMailHandlers(
         createDeskMailService(db, Boolean(config.smtpUrl)),
-        createInvitationService(db, config.mailFrom),
+        createInvitationService(db, config.mailFrom, secrets),
       ),
       ...webhookHandlers(createWebhookService(webhooks, config), log),
       ...teamHandlers(createTeamService(db), createTeamInvitations(db, config, auth.startSessionFor)),

@@ -166,6 +166,61 @@ describe('moving and cancelling a booked demo by its link', () => {
     expect(open).toContain(offered[1]!.start);
   });
 
+  it('follows the desk: staff move the booking (its buffers kept, a new link) and cancel it', async () => {
+    const { t, admin, smtp } = app;
+    const prospect = t.request();
+    const created = await prospect.post('/api/demo').send({ name: 'Sam Staffed', email: 'sam@example.com' });
+    const offered = (await prospect.get('/api/demo-booking')).body.slots as { start: string }[];
+    expect((await prospect.post('/api/demo-booking').send({ start: offered[0]!.start })).status).toBe(201);
+    const id = created.body.id as number;
+
+    // The desk moves it to 13:00 UTC two days ahead, for 45 minutes.
+    const day = new Date(Date.now() + 2 * 24 * 3600_000).toISOString().slice(0, 10);
+    const moved = await admin
+      .put(`/api/demos/${id}/invitation`)
+      .send({ date: day, time: '13:00', timeZone: 'UTC', durationMinutes: 45 });
+    expect(moved.status).toBe(200);
+    const row = async () =>
+      (
+        await t.db.query(
+          `SELECT status, cancelled_by, starts_at, ends_at, lower(blocked) AS from, upper(blocked) AS until, ics_sequence
+             FROM demo_bookings WHERE lead_id = $1`,
+          [id],
+        )
+      ).rows[0];
+    const after = await row();
+    expect(after.starts_at.toISOString()).toBe(`${day}T13:00:00.000Z`);
+    expect(after.ends_at.toISOString()).toBe(`${day}T13:45:00.000Z`);
+    expect(after.until.toISOString()).toBe(`${day}T13:55:00.000Z`); // the 10 minutes' buffer kept
+    expect(after.ics_sequence).toBe(1);
+    const toSam = () =>
+      smtp.received.filter(
+        (r) => r.to.includes('sam@example.com') && /^Updated: /.test(r.mail.subject ?? ''),
+      );
+    await smtp.waitFor(1, 20_000, () => toSam().length >= 1);
+    const link = /\/demo\/manage\?token=([^"\s&<]+)/.exec(String(toSam()[0]!.mail.text))![1]!;
+    const page = await t
+      .request()
+      .get('/demo/manage')
+      .query({ token: decodeURIComponent(link) });
+    expect(page.status).toBe(200);
+
+    // Another booking of the same host cannot be moved onto it.
+    const other = t.request();
+    const second = await other.post('/api/demo').send({ name: 'Kim Clash', email: 'kim@example.com' });
+    const kimSlots = (await other.get('/api/demo-booking')).body.slots as { start: string }[];
+    expect((await other.post('/api/demo-booking').send({ start: kimSlots[0]!.start })).status).toBe(201);
+    const clash = await admin
+      .put(`/api/demos/${second.body.id}/invitation`)
+      .send({ date: day, time: '13:30', timeZone: 'UTC', durationMinutes: 30 });
+    expect(clash.status).toBe(409);
+    expect(clash.body.detail).toBe("The demo's host has another demo at that time (with its buffers).");
+
+    const cancelled = await admin.delete(`/api/demos/${id}/invitation`);
+    expect(cancelled.status).toBe(200);
+    expect(await row()).toMatchObject({ status: 'cancelled', cancelled_by: 'staff', ics_sequence: 2 });
+  });
+
   it('says a link that is not one of ours does not work', async () => {
     const res = await app.t.request().get('/demo/manage').query({ token: 'not.a-token' });
     expect(res.status).toBe(404);

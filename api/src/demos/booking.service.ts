@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type pg from 'pg';
 import { readCookie, setCookie } from '../admin/auth/cookies.ts';
 import { recordAssignments, setAssignee } from '../admin/assignment/assignment.repo.ts';
-import { saveInvitation } from '../admin/leads/invitations.repo.ts';
+import { saveInvitation, setBookingToken } from '../admin/leads/invitations.repo.ts';
 import { insertAuditEntry } from '../audit/audit.repo.ts';
 import type { AuditSource } from '../audit/audit.ts';
 import type { Db } from '../db/pool.ts';
@@ -15,8 +15,8 @@ import type { Secrets } from '../secrets/secrets.ts';
 import { signToken, verifyToken } from '../secrets/signed-tokens.ts';
 import { emitEvent } from '../webhooks/emit.ts';
 import { emitLeadChange } from '../webhooks/lead-events.ts';
-import { bookSlot, setManageToken, type Booked } from './bookings.repo.ts';
-import { manageToken } from '../mail/manage-links.ts';
+import { bookSlot, type Booked } from './bookings.repo.ts';
+import { manageToken, manageTokenHash } from '../mail/manage-links.ts';
 import { LINK_KEY } from '../newsletter/tokens.ts';
 import { loadSchedule, openSlotsOf } from './schedule.repo.ts';
 import {
@@ -168,7 +168,11 @@ export function createBookingService(db: Db, secrets: Secrets, now: () => number
       };
       // The link the invitation carries: only its hash is kept (mail/manage-links.ts).
       const linkKey = await secrets.get(LINK_KEY);
-      await setManageToken(client, Number(b.id), manageToken(linkKey, Number(b.id), new Date(b.end)));
+      await setBookingToken(
+        client,
+        Number(b.id),
+        manageTokenHash(manageToken(linkKey, Number(b.id), new Date(b.end))),
+      );
       await saveInvitation(client, lead.id, p, {
         status: 'confirmed',
         previousStatus,

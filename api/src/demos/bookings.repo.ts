@@ -304,15 +304,3 @@ export async function cancelBooking(
   );
   return booking.sequence + 1;
 }
-
-/** Stores the hash of the booking's current link to move or cancel it (manage-links.ts). */
-export async function setManageToken(
-  client: Pick<Db, 'query'>,
-  bookingId: number,
-  token: string,
-): Promise<void> {
-  await client.query('UPDATE demo_bookings SET manage_token_hash = $2 WHERE id = $1', [
-    bookingId,
-    manageTokenHash(token),
-  ]);
-}

@@ -1,7 +1,7 @@
 import type { components } from '@lead-desk/contract';
 import type pg from 'pg';
 import { recordAssignments, setAssignee } from '../admin/assignment/assignment.repo.ts';
-import { currentInvitation, saveInvitation } from '../admin/leads/invitations.repo.ts';
+import { currentInvitation, saveInvitation, setBookingToken } from '../admin/leads/invitations.repo.ts';
 import { insertAuditEntry } from '../audit/audit.repo.ts';
 import type { AuditSource } from '../audit/audit.ts';
 import type { Db } from '../db/pool.ts';
@@ -20,7 +20,6 @@ import {
   lockBooking,
   moveBooking,
   openSlotsBeside,
-  setManageToken,
   type HeldBooking,
 } from './bookings.repo.ts';
 import { loadSchedule } from './schedule.repo.ts';
@@ -182,7 +181,7 @@ export function createManageService(db: Db, secrets: Secrets, now: () => number 
           manage: { bookingId: b.id, endsAt: iso(moved.end) },
         };
         const next = manageToken(await key(), b.id, new Date(moved.end));
-        await setManageToken(client, b.id, next);
+        await setBookingToken(client, b.id, manageTokenHash(next));
         await saveInvitation(client, b.leadId, p, {
           status: 'confirmed',
           previousStatus: lead.status,

@@ -85,3 +85,56 @@ export async function currentInvitation(client: pg.PoolClient, id: number): Prom
   );
   return rows[0]!;
 }
+
+/**
+ * A demo booked into the schedule's slots follows its invitation when the desk moves or cancels
+ * it (docs/demo-slots.md#moving-or-cancelling): the booking takes the new time (its buffers kept)
+ * or is cancelled by staff, with the invitation's SEQUENCE. None when the demo has no booking;
+ * 'taken' when the host has another demo in the new time with its buffers.
+ */
+export async function followBooking(
+  client: pg.PoolClient,
+  leadId: number,
+  p: InvitationParams,
+): Promise<{ bookingId: number; endsAt: Date } | 'none' | 'taken'> {
+  // The host's lock first, as booking takes it (demos/bookings.repo.ts).
+  const { rows: held } = await client.query<{ id: string }>(
+    `SELECT id::text, pg_advisory_xact_lock(hashtextextended('demo-host:' || host_id::text, 0))::text
+       FROM demo_bookings WHERE lead_id = $1 AND status IN ('pending', 'confirmed')`,
+    [leadId],
+  );
+  if (!held[0]) return 'none';
+  if (p.method === 'CANCEL') {
+    await client.query(
+      `UPDATE demo_bookings SET status = 'cancelled', cancelled_by = 'staff', cancelled_at = clock_timestamp(),
+              ics_sequence = $2, updated_at = clock_timestamp()
+        WHERE id = $1`,
+      [held[0].id, p.sequence],
+    );
+    return { bookingId: Number(held[0].id), endsAt: new Date(p.startsAt) };
+  }
+  try {
+    await client.query('SAVEPOINT follow_booking');
+    const { rows } = await client.query<{ ends_at: Date }>(
+      `UPDATE demo_bookings
+          SET starts_at = $2::timestamptz, ends_at = $2::timestamptz + make_interval(mins => $3),
+              blocked = tstzrange($2::timestamptz - (starts_at - lower(blocked)),
+                                  $2::timestamptz + make_interval(mins => $3) + (upper(blocked) - ends_at)),
+              previous_starts_at = starts_at, ics_sequence = $4, updated_at = clock_timestamp()
+        WHERE id = $1
+        RETURNING ends_at`,
+      [held[0].id, p.startsAt, p.durationMinutes, p.sequence],
+    );
+    await client.query('RELEASE SAVEPOINT follow_booking');
+    return { bookingId: Number(held[0].id), endsAt: rows[0]!.ends_at };
+  } catch (err) {
+    await client.query('ROLLBACK TO SAVEPOINT follow_booking');
+    if ((err as { code?: string }).code === '23P01') return 'taken';
+    throw err;
+  }
+}
+
+/** The hash of a booking's current link to move or cancel it (mail/manage-links.ts). */
+export async function setBookingToken(client: pg.PoolClient, bookingId: number, hash: Buffer): Promise<void> {
+  await client.query('UPDATE demo_bookings SET manage_token_hash = $2 WHERE id = $1', [bookingId, hash]);
+}

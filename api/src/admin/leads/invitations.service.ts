@@ -10,7 +10,16 @@ import { messageIdDomain } from '../../mail/addresses.ts';
 import { insertAuditEntry } from '../../audit/audit.repo.ts';
 import { namesOnly, type AuditSource } from '../../audit/audit.ts';
 import { findById } from '../../leads/find.repo.ts';
-import { currentInvitation, lockDemo, saveInvitation } from './invitations.repo.ts';
+import {
+  currentInvitation,
+  followBooking,
+  lockDemo,
+  saveInvitation,
+  setBookingToken,
+} from './invitations.repo.ts';
+import { manageToken, manageTokenHash } from '../../mail/manage-links.ts';
+import { LINK_KEY } from '../../newsletter/tokens.ts';
+import type { Secrets } from '../../secrets/secrets.ts';
 import { emitEvent } from '../../webhooks/emit.ts';
 import { emitLeadChange } from '../../webhooks/lead-events.ts';
 import { isTimeZone, zonedInstant } from './local-time.ts';
@@ -50,8 +59,26 @@ const describe = (p: InvitationParams) =>
  * the demo. Each change, its email and its webhook events are one transaction: demo.scheduled on
  * a send and on a move, lead.status_changed when the status changed (docs/webhooks.md#events).
  */
-export function createInvitationService(db: Db, mailFrom: string) {
+export function createInvitationService(db: Db, mailFrom: string, secrets: Secrets) {
   const domain = messageIdDomain(mailFrom);
+
+  /**
+   * A booked demo's booking follows the desk's change; a move gives it a new link to move or
+   * cancel it, which the updated invitation carries.
+   */
+  async function follow(client: pg.PoolClient, id: number, p: InvitationParams): Promise<InvitationParams> {
+    const followed = await followBooking(client, id, p);
+    if (followed === 'taken')
+      throw new HttpError(
+        409,
+        'Conflict',
+        "The demo's host has another demo at that time (with its buffers).",
+      );
+    if (followed === 'none' || p.method === 'CANCEL') return p;
+    const token = manageToken(await secrets.get(LINK_KEY), followed.bookingId, followed.endsAt);
+    await setBookingToken(client, followed.bookingId, manageTokenHash(token));
+    return { ...p, manage: { bookingId: followed.bookingId, endsAt: followed.endsAt.toISOString() } };
+  }
 
   /** The demo as it now is, in the change's transaction, with the status it had before. */
   async function changed(client: pg.PoolClient, id: number, previousStatus: string) {
@@ -67,7 +94,7 @@ export function createInvitationService(db: Db, mailFrom: string) {
         const demo = await lockDemo(client, id);
         if (!demo) throw notFound(`There is no demo request ${id}.`);
         const moving = demo.uid !== null && !demo.cancelled;
-        const p: InvitationParams = {
+        const asked: InvitationParams = {
           uid: demo.uid ?? `demo-${randomUUID()}@${domain}`,
           sequence: demo.sequence === null ? 0 : demo.sequence + 1,
           method: 'REQUEST',
@@ -77,6 +104,7 @@ export function createInvitationService(db: Db, mailFrom: string) {
           durationMinutes: input.durationMinutes,
           meetingUrl: input.meetingUrl ?? null,
         };
+        const p = await follow(client, id, asked);
         await saveInvitation(client, id, p, {
           status: 'confirmed',
           previousStatus: demo.status,
@@ -117,6 +145,7 @@ export function createInvitationService(db: Db, mailFrom: string) {
           method: 'CANCEL',
           change: 'cancelled',
         };
+        await follow(client, id, p);
         await saveInvitation(client, id, p, {
           status: 'cancelled',
           previousStatus: demo.status,
