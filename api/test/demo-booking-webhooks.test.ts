@@ -34,14 +34,12 @@ describe('webhooks of a booked demo', () => {
     });
 
     const prospect = app.t.request();
-    const created = await prospect
-      .post('/api/demo')
-      .send({
-        name: 'Hook Prospect',
-        email: 'hook@example.com',
-        preferredDate: 'flexible',
-        preferredTime: 'flexible',
-      });
+    const created = await prospect.post('/api/demo').send({
+      name: 'Hook Prospect',
+      email: 'hook@example.com',
+      preferredDate: 'flexible',
+      preferredTime: 'flexible',
+    });
     expect(created.status).toBe(201);
     const slot = (await prospect.get('/api/demo-booking')).body.slots[0] as { start: string; end: string };
     const booked = await prospect.post('/api/demo-booking').send({ start: slot.start });
