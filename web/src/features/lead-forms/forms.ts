@@ -32,6 +32,11 @@ export interface LeadFormConfig {
   success: { title: string; description: string };
   /** A screen shown in the form's place after success; without it the form is emptied. */
   done?: { title: string; text: string };
+  /**
+   * Under the closing screen, the exact times the request may be booked into, where the team offers
+   * them (docs/demo-slots.md#picking-a-time).
+   */
+  pickTime?: boolean;
   /** Text shown under the form: what the visitor agrees to by sending it. */
   note?: string;
 }
@@ -110,6 +115,7 @@ export const leadForms: Record<FormName, LeadFormConfig> = {
       title: 'Demo Scheduled!',
       text: "We'll send you a calendar invitation shortly. A confirmation with the details of your 30-minute demo is on its way to your inbox.",
     },
+    pickTime: true,
   },
   newsletter: {
     kind: 'newsletter',
