@@ -167,6 +167,12 @@ describe('an endpoint failing for 5 days', () => {
       return d?.attempts ? (await fx.app.admin.get(`/api/webhooks/${id}`)).body : undefined;
     });
     expect(stillOn).toMatchObject({ enabled: true, disabledReason: null });
+    // The first delivery's retries end first: one of them, failing after the clock below moves,
+    // would disable the endpoint before the second lead, which would then get no delivery.
+    await waitFor('the first delivery failed for good', async () => {
+      const [d] = await deliveries(fx.app.admin, { endpointId: id });
+      return d?.status === 'failed' ? d : undefined;
+    });
 
     await fx.app.t.db.query(
       `UPDATE webhook_endpoints SET failing_since = now() - interval '5 days 1 minute'`,
