@@ -46,8 +46,9 @@ test('a visitor picks the first time offered under Demo Scheduled!, and the demo
   const schedule: S['DemoSchedule'] = {
     timeZone: 'Europe/Berlin',
     weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
-    // Today and tomorrow off: the first time offered is far from the notice's edge, which moves on
-    // with the clock, so it is still open when pressed (midnight may pass meanwhile, too).
+    // Today and tomorrow off: the first time offered starts a day or more ahead, so it is still
+    // open when pressed. With times from now on, the clock could pass its start between the offer
+    // and the press (a 409); should midnight pass meanwhile, the first time stays the same.
     overrides: nextDates('Europe/Berlin', 2).map((date) => ({ date, intervals: [] })),
     lengthMinutes: 30,
     bufferBeforeMinutes: 0,
