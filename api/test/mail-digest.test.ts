@@ -100,6 +100,18 @@ async function contacts(n: number, from = 0): Promise<number[]> {
 }
 
 const toSales = () => smtp.received.filter((r) => r.to.includes(SALES[0]!));
+
+/**
+ * Waits until every sales alert's row says sent: the worker records a message sent a moment after
+ * the SMTP server has taken it, so the test server's copy can come first.
+ */
+const alertsRecordedSent = () =>
+  eventually(async () => {
+    const { rows } = await t.db.query(
+      `SELECT count(*)::int AS n FROM mail_messages WHERE template = 'sales-alert' AND status <> 'sent'`,
+    );
+    return rows[0].n === 0 ? true : undefined;
+  });
 const alertSubject = (i: number) => `New contact message: Burst ${i} (Co ${i})`;
 
 describe('the dispatcher', () => {
@@ -184,6 +196,7 @@ describe('a minute of leads', () => {
     expect(digest.messageId).toMatch(/^<sales-digest\.m\d+-m\d+\.n5@textflow\.example>$/);
     for (let i = N; i < N + 5; i++) expect(digest.text).toContain(alertSubject(i));
     expect(digest.text).not.toContain(alertSubject(N - 1));
+    await alertsRecordedSent();
     const rows = await t.db.query(
       `SELECT lead_id::int, status, digest_message_id FROM mail_messages WHERE template = 'sales-alert' ORDER BY id`,
     );
@@ -244,6 +257,7 @@ describe('a minute of leads', () => {
       );
 
       // Each alert's row says it went out, and in which email; its lead's history too.
+      await alertsRecordedSent();
       const rows = await t.db.query(
         `SELECT lead_kind, lead_id, status, digest_message_id, subject, recipients FROM mail_messages
         WHERE template = 'sales-alert' ORDER BY id`,
