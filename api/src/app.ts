@@ -49,6 +49,8 @@ import { createWebhookService } from './webhooks/webhooks.service.ts';
 import { createSpamCheck } from './forms/spam-check.ts';
 import { spamHandlers } from './spam/spam.routes.ts';
 import { demoHandlers } from './demos/demos.routes.ts';
+import { agendaHandlers } from './demos/agenda.routes.ts';
+import { createAgendaService } from './demos/agenda.service.ts';
 import { createScheduleService } from './demos/schedule.service.ts';
 import { createBookingService } from './demos/booking.service.ts';
 import { DEMO_TIMES_PAGE, demoBookingPages } from './demos/booking-pages.ts';
@@ -129,6 +131,7 @@ export function createApp({
       ...notesHandlers(createNotesService(db)),
       ...privacyHandlers(createPrivacyService(db, config.retention)),
       ...demoHandlers(createScheduleService(db), booking),
+      ...agendaHandlers(createAgendaService(db)),
     },
     {
       bodyLimitBytes: config.bodyLimitBytes,

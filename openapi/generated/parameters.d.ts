@@ -119,6 +119,38 @@ export declare const parameters: {
       readonly $ref: "Timestamp"
     }
   },
+  readonly AgendaHost: {
+    readonly name: "hostId",
+    readonly in: "query",
+    readonly schema: {
+      readonly $ref: "Id"
+    }
+  },
+  readonly AgendaFrom: {
+    readonly name: "from",
+    readonly in: "query",
+    readonly schema: {
+      readonly type: "string",
+      readonly "x-messages": {
+        readonly format: "from must be a real date (YYYY-MM-DD)"
+      }
+    }
+  },
+  readonly AgendaDays: {
+    readonly name: "days",
+    readonly in: "query",
+    readonly schema: {
+      readonly type: "integer",
+      readonly minimum: 1,
+      readonly maximum: 31,
+      readonly default: 7,
+      readonly "x-messages": {
+        readonly minimum: "days must be 1 to 31",
+        readonly maximum: "days must be 1 to 31",
+        readonly type: "days must be 1 to 31"
+      }
+    }
+  },
   readonly NoteLeadKind: {
     readonly name: "kind",
     readonly in: "path",

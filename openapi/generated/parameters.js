@@ -119,6 +119,38 @@ export const parameters = {
       "$ref": "Timestamp"
     }
   },
+  "AgendaHost": {
+    "name": "hostId",
+    "in": "query",
+    "schema": {
+      "$ref": "Id"
+    }
+  },
+  "AgendaFrom": {
+    "name": "from",
+    "in": "query",
+    "schema": {
+      "type": "string",
+      "x-messages": {
+        "format": "from must be a real date (YYYY-MM-DD)"
+      }
+    }
+  },
+  "AgendaDays": {
+    "name": "days",
+    "in": "query",
+    "schema": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 31,
+      "default": 7,
+      "x-messages": {
+        "minimum": "days must be 1 to 31",
+        "maximum": "days must be 1 to 31",
+        "type": "days must be 1 to 31"
+      }
+    }
+  },
   "NoteLeadKind": {
     "name": "kind",
     "in": "path",

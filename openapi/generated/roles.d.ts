@@ -69,6 +69,7 @@ export declare const roles: {
     readonly getRetentionSettings: "admin",
     readonly getDemoSchedule: "admin",
     readonly saveDemoSchedule: "admin",
-    readonly removeDemoSchedule: "admin"
+    readonly removeDemoSchedule: "admin",
+    readonly getDemoAgenda: "viewer"
   }
 };

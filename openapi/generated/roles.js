@@ -69,6 +69,7 @@ export const roles = {
     "getRetentionSettings": "admin",
     "getDemoSchedule": "admin",
     "saveDemoSchedule": "admin",
-    "removeDemoSchedule": "admin"
+    "removeDemoSchedule": "admin",
+    "getDemoAgenda": "viewer"
   }
 };

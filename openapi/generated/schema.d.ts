@@ -1320,6 +1320,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/demo-agenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The demos booked in a run of days, day by day on the schedule's clock, optionally one host's
+         * @description The pending and confirmed bookings whose start falls on one of `days` dates from `from`, read on the schedule's clock (its time zone; UTC while the team has no schedule). Every date is listed, one without demos too; a date's demos come by start time, then by booking. Cancelled bookings are left out. An erased prospect's name is as erasure left it, empty (docs/demo-slots.md#the-agenda).
+         */
+        get: operations["getDemoAgenda"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "lead.created": {
@@ -2644,6 +2664,42 @@ export interface components {
             /** @description The accounts that take demos; a new booking goes to a free one by round robin. An account deactivated since stays listed and takes no new demos. */
             hostIds: components["schemas"]["Id"][];
         };
+        /** @description The demos of a run of days on the schedule's clock (docs/demo-slots.md#the-agenda). */
+        DemoAgenda: {
+            /** @description The zone the days are read in, the schedule's (UTC while the team has none). */
+            timeZone: string;
+            /**
+             * Format: date
+             * @description The first date, as asked or today on that clock.
+             */
+            from: string;
+            /** @description Each date from `from` on, in order, one without demos too. */
+            days: components["schemas"]["DemoAgendaDay"][];
+        };
+        DemoAgendaDay: {
+            /** Format: date */
+            date: string;
+            /** @description The demos starting on this date, by start time, then by booking. */
+            demos: components["schemas"]["DemoAgendaItem"][];
+        };
+        /** @description One booked demo, with its prospect as the demo request now has them. */
+        DemoAgendaItem: {
+            /** @description The demo request's id (its page is /admin/demos/<leadId>). */
+            leadId: components["schemas"]["Id"];
+            name: string;
+            company: string;
+            email: string;
+            startsAt: components["schemas"]["Timestamp"];
+            endsAt: components["schemas"]["Timestamp"];
+            /**
+             * @description The booking's status; a cancelled booking is not listed.
+             * @enum {string}
+             */
+            status: "pending" | "confirmed";
+            host: components["schemas"]["TeamMemberRef"];
+            /** @description The start it had before it was last moved; null when it never was. */
+            previousStartsAt: components["schemas"]["Timestamp"] | null;
+        };
         /** @description Days each kind of data is kept before the retention job removes it; null is never (docs/operations.md#retention). */
         RetentionSettings: {
             leadDays: number | null;
@@ -2851,6 +2907,12 @@ export interface components {
         AuditFrom: components["schemas"]["Timestamp"];
         /** @description Only entries before this time. */
         AuditTo: components["schemas"]["Timestamp"];
+        /** @description Only this account's demos. */
+        AgendaHost: components["schemas"]["Id"];
+        /** @description The first date shown, on the schedule's clock; today on that clock when left out. */
+        AgendaFrom: string;
+        /** @description How many dates are shown, `from` counting as the first. */
+        AgendaDays: number;
         NoteLeadKind: components["schemas"]["LeadKind"];
         /** @description The person's address (or give leadKind and leadId). */
         PersonEmail: string;
@@ -5337,6 +5399,38 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDemoAgenda: {
+        parameters: {
+            query?: {
+                /** @description Only this account's demos. */
+                hostId?: components["parameters"]["AgendaHost"];
+                /** @description The first date shown, on the schedule's clock; today on that clock when left out. */
+                from?: components["parameters"]["AgendaFrom"];
+                /** @description How many dates are shown, `from` counting as the first. */
+                days?: components["parameters"]["AgendaDays"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days, each with its demos. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoAgenda"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -3417,6 +3417,83 @@ export declare const schemas: {
       }
     }
   },
+  readonly DemoAgenda: {
+    readonly type: "object",
+    readonly required: readonly [
+      "timeZone",
+      "from",
+      "days"
+    ],
+    readonly properties: {
+      readonly timeZone: {
+        readonly type: "string"
+      },
+      readonly from: {
+        readonly type: "string"
+      },
+      readonly days: {
+        readonly type: "array"
+      }
+    }
+  },
+  readonly DemoAgendaDay: {
+    readonly type: "object",
+    readonly required: readonly [
+      "date",
+      "demos"
+    ],
+    readonly properties: {
+      readonly date: {
+        readonly type: "string"
+      },
+      readonly demos: {
+        readonly type: "array"
+      }
+    }
+  },
+  readonly DemoAgendaItem: {
+    readonly type: "object",
+    readonly required: readonly [
+      "leadId",
+      "name",
+      "company",
+      "email",
+      "startsAt",
+      "endsAt",
+      "status",
+      "host",
+      "previousStartsAt"
+    ],
+    readonly properties: {
+      readonly leadId: {},
+      readonly name: {
+        readonly type: "string"
+      },
+      readonly company: {
+        readonly type: "string"
+      },
+      readonly email: {
+        readonly type: "string"
+      },
+      readonly startsAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly endsAt: {
+        readonly $ref: "Timestamp"
+      },
+      readonly status: {
+        readonly type: "string",
+        readonly enum: readonly [
+          "pending",
+          "confirmed"
+        ]
+      },
+      readonly host: {
+        readonly $ref: "TeamMemberRef"
+      },
+      readonly previousStartsAt: {}
+    }
+  },
   readonly RetentionSettings: {
     readonly type: "object",
     readonly required: readonly [

@@ -3417,6 +3417,83 @@ export const schemas = {
       }
     }
   },
+  "DemoAgenda": {
+    "type": "object",
+    "required": [
+      "timeZone",
+      "from",
+      "days"
+    ],
+    "properties": {
+      "timeZone": {
+        "type": "string"
+      },
+      "from": {
+        "type": "string"
+      },
+      "days": {
+        "type": "array"
+      }
+    }
+  },
+  "DemoAgendaDay": {
+    "type": "object",
+    "required": [
+      "date",
+      "demos"
+    ],
+    "properties": {
+      "date": {
+        "type": "string"
+      },
+      "demos": {
+        "type": "array"
+      }
+    }
+  },
+  "DemoAgendaItem": {
+    "type": "object",
+    "required": [
+      "leadId",
+      "name",
+      "company",
+      "email",
+      "startsAt",
+      "endsAt",
+      "status",
+      "host",
+      "previousStartsAt"
+    ],
+    "properties": {
+      "leadId": {},
+      "name": {
+        "type": "string"
+      },
+      "company": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "startsAt": {
+        "$ref": "Timestamp"
+      },
+      "endsAt": {
+        "$ref": "Timestamp"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "confirmed"
+        ]
+      },
+      "host": {
+        "$ref": "TeamMemberRef"
+      },
+      "previousStartsAt": {}
+    }
+  },
   "RetentionSettings": {
     "type": "object",
     "required": [
