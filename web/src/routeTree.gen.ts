@@ -33,6 +33,7 @@ import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/u
 import { Route as NewsletterUnsubscribeFailedRouteImport } from './routes/newsletter/unsubscribe-failed'
 import { Route as NewsletterUnsubscribedRouteImport } from './routes/newsletter/unsubscribed'
 import { Route as AdminDeskDashboardRouteRouteImport } from './routes/admin/_desk/_dashboard/route'
+import { Route as AdminDeskAgendaRouteImport } from './routes/admin/_desk/agenda'
 import { Route as AdminDeskAuditRouteImport } from './routes/admin/_desk/audit'
 import { Route as AdminDeskPersonalDataRouteImport } from './routes/admin/_desk/personal-data'
 import { Route as AdminDeskScheduleRouteImport } from './routes/admin/_desk/schedule'
@@ -164,6 +165,11 @@ const AdminDeskDashboardRouteRoute = AdminDeskDashboardRouteRouteImport.update({
   id: '/_dashboard',
   getParentRoute: () => AdminDeskRouteRoute,
 } as any)
+const AdminDeskAgendaRoute = AdminDeskAgendaRouteImport.update({
+  id: '/agenda',
+  path: '/agenda',
+  getParentRoute: () => AdminDeskRouteRoute,
+} as any)
 const AdminDeskAuditRoute = AdminDeskAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
@@ -243,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
+  '/admin/agenda': typeof AdminDeskAgendaRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/schedule': typeof AdminDeskScheduleRoute
@@ -278,6 +285,7 @@ export interface FileRoutesByTo {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
+  '/admin/agenda': typeof AdminDeskAgendaRoute
   '/admin/audit': typeof AdminDeskAuditRoute
   '/admin/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/schedule': typeof AdminDeskScheduleRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   '/newsletter/unsubscribe-failed': typeof NewsletterUnsubscribeFailedRoute
   '/newsletter/unsubscribed': typeof NewsletterUnsubscribedRoute
   '/admin/_desk/_dashboard': typeof AdminDeskDashboardRouteRouteWithChildren
+  '/admin/_desk/agenda': typeof AdminDeskAgendaRoute
   '/admin/_desk/audit': typeof AdminDeskAuditRoute
   '/admin/_desk/personal-data': typeof AdminDeskPersonalDataRoute
   '/admin/_desk/schedule': typeof AdminDeskScheduleRoute
@@ -352,6 +361,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/newsletter/unsubscribe-failed'
     | '/newsletter/unsubscribed'
+    | '/admin/agenda'
     | '/admin/audit'
     | '/admin/personal-data'
     | '/admin/schedule'
@@ -387,6 +397,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/newsletter/unsubscribe-failed'
     | '/newsletter/unsubscribed'
+    | '/admin/agenda'
     | '/admin/audit'
     | '/admin/personal-data'
     | '/admin/schedule'
@@ -423,6 +434,7 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe-failed'
     | '/newsletter/unsubscribed'
     | '/admin/_desk/_dashboard'
+    | '/admin/_desk/agenda'
     | '/admin/_desk/audit'
     | '/admin/_desk/personal-data'
     | '/admin/_desk/schedule'
@@ -629,6 +641,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDeskDashboardRouteRouteImport
       parentRoute: typeof AdminDeskRouteRoute
     }
+    '/admin/_desk/agenda': {
+      id: '/admin/_desk/agenda'
+      path: '/agenda'
+      fullPath: '/admin/agenda'
+      preLoaderRoute: typeof AdminDeskAgendaRouteImport
+      parentRoute: typeof AdminDeskRouteRoute
+    }
     '/admin/_desk/audit': {
       id: '/admin/_desk/audit'
       path: '/audit'
@@ -727,6 +746,7 @@ const AdminDeskDashboardRouteRouteWithChildren =
 
 interface AdminDeskRouteRouteChildren {
   AdminDeskDashboardRouteRoute: typeof AdminDeskDashboardRouteRouteWithChildren
+  AdminDeskAgendaRoute: typeof AdminDeskAgendaRoute
   AdminDeskAuditRoute: typeof AdminDeskAuditRoute
   AdminDeskPersonalDataRoute: typeof AdminDeskPersonalDataRoute
   AdminDeskScheduleRoute: typeof AdminDeskScheduleRoute
@@ -740,6 +760,7 @@ interface AdminDeskRouteRouteChildren {
 
 const AdminDeskRouteRouteChildren: AdminDeskRouteRouteChildren = {
   AdminDeskDashboardRouteRoute: AdminDeskDashboardRouteRouteWithChildren,
+  AdminDeskAgendaRoute: AdminDeskAgendaRoute,
   AdminDeskAuditRoute: AdminDeskAuditRoute,
   AdminDeskPersonalDataRoute: AdminDeskPersonalDataRoute,
   AdminDeskScheduleRoute: AdminDeskScheduleRoute,

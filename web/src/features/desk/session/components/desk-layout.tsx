@@ -9,7 +9,7 @@ import { useLogout } from '../api/sign-in.ts';
 
 /**
  * The signed-in desk's frame: who is signed in and with which role, Dashboard, Suspected spam,
- * Webhooks, Team, Demo schedule, Audit log and Personal data (for the roles that may use them), Refresh, Security, Logout, Back
+ * Webhooks, Team, Demo agenda, Demo schedule, Audit log and Personal data (for the roles that may use them), Refresh, Security, Logout, Back
  * to Website. The route puts the page (and the second factor's banner) inside.
  */
 export function DeskLayout({
@@ -70,6 +70,11 @@ export function DeskLayout({
               {can(role, 'listTeamInvitations') && (
                 <Button asChild size="sm" variant="ghost">
                   <Link to="/admin/team">Team</Link>
+                </Button>
+              )}
+              {can(role, 'getDemoAgenda') && (
+                <Button asChild size="sm" variant="ghost">
+                  <Link to="/admin/agenda">Demo agenda</Link>
                 </Button>
               )}
               {can(role, 'saveDemoSchedule') && (
