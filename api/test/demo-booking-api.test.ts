@@ -287,6 +287,18 @@ describe('picking an exact time for a demo request', () => {
     expect((await agent.post('/api/demo-booking').send({})).body.errors).toEqual([
       { path: '/start', message: 'Pick one of the times offered' },
     ]);
+    // A zone no clock has is named at its field; nothing is booked with it.
+    const zone = await agent
+      .post('/api/demo-booking')
+      .send({ start: offer.body.slots[0].start, timeZone: 'Mars/Olympus_Mons' });
+    expectContract('bookDemoSlot', zone);
+    expect(zone.status).toBe(400);
+    expect(zone.body.errors).toEqual([
+      {
+        path: '/timeZone',
+        message: 'Unknown time zone "Mars/Olympus_Mons": use an IANA name such as Europe/Berlin',
+      },
+    ]);
     expect((await t.db.query('SELECT count(*)::int AS n FROM demo_bookings')).rows[0].n).toBe(0);
   });
 

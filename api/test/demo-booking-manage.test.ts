@@ -126,6 +126,22 @@ describe('moving and cancelling a booked demo by its link', () => {
     expect(booking.rows[0]).toMatchObject({ status: 'confirmed', ics_sequence: 1 });
     expect(booking.rows[0].previous_starts_at.toISOString()).toBe(offered[0]!.start);
 
+    // A body it cannot read: the booking's page again with the reason; nothing moved.
+    const unread = await browser
+      .post(`/demo/manage?token=${encodeURIComponent(next)}`)
+      .set('Content-Type', FORM)
+      .send('start=%FF');
+    expect(unread.status).toBe(400);
+    expect(unread.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(unread.text).toContain('<p class="notice" role="alert">The body is not valid UTF-8.</p>');
+    expect(unread.text).toContain('Cancel my demo');
+    const large = await browser
+      .post(`/demo/manage?token=${encodeURIComponent(next)}`)
+      .set('Content-Type', FORM)
+      .send(`action=${'x'.repeat(t.config.bodyLimitBytes + 1)}`);
+    expect(large.status).toBe(413);
+    expect(large.text).toContain('The request body is larger than the server accepts.');
+
     const cancelled = await browser
       .post(`/demo/manage?token=${encodeURIComponent(next)}`)
       .set('Content-Type', FORM)

@@ -144,6 +144,23 @@ describe('picking a time without JavaScript', () => {
     expect(nothing.text).toContain('Pick one of the times offered.');
   });
 
+  it('answers a body it cannot read with the page and the reason, booking nothing', async () => {
+    await setSchedule([team.member]);
+    const { agent } = await postedDemo('body@example.com');
+    const post = (body: string | Buffer) =>
+      agent.post('/forms/demo-times').set('Content-Type', FORM).send(body);
+    const notUtf8 = await post('start=%FF');
+    expect(notUtf8.status).toBe(400);
+    expect(notUtf8.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(notUtf8.text).toContain('<p class="notice" role="alert">The body is not valid UTF-8.</p>');
+    expect(starts(notUtf8.text).length).toBeGreaterThan(0);
+    const large = await post(`start=${'x'.repeat(t.config.bodyLimitBytes + 1)}`);
+    expect(large.status).toBe(413);
+    expect(large.text).toContain('The request body is larger than the server accepts.');
+    expect(starts(large.text).length).toBeGreaterThan(0);
+    expect((await t.db.query('SELECT count(*)::int AS n FROM demo_bookings')).rows[0].n).toBe(0);
+  });
+
   it('names a zone no clock has, and shows the times on the schedule clock', async () => {
     await setSchedule([team.member]);
     const { agent } = await postedDemo('zone@example.com');

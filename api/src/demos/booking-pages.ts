@@ -219,16 +219,25 @@ export function demoBookingPages(
     }
 
     if (isFormMediaType(ctx) !== 'ok') return seeOther(ctx, DEMO_TIMES_PAGE);
-    const form = (await readFormBody(ctx, limits.bodyLimitBytes, limits.bodyTimeoutMs)) as Record<
-      string,
-      string
-    >;
+    let form: Record<string, string> = {};
+    let refused: HttpError | undefined;
+    try {
+      form = (await readFormBody(ctx, limits.bodyLimitBytes, limits.bodyTimeoutMs)) as Record<string, string>;
+    } catch (err) {
+      if (!(err instanceof HttpError && err.status < 500)) throw err;
+      refused = err;
+    }
     const zone = form.timeZone || undefined;
     const start = form.start ?? '';
     const again = async (status: number, notice: string) => {
       const offer = await offerOr(ctx, zone).catch(() => offerOr(ctx, undefined));
       return offer ? draw(ctx, status, offer, notice) : seeOther(ctx, DEMO_SENT_PAGE);
     };
+    // A body refused (too large, too slow, not UTF-8): the page again, saying why.
+    if (refused) {
+      ctx.set(refused.headers);
+      return again(refused.status, refused.message);
+    }
     if (Number.isNaN(Date.parse(start))) return again(400, 'Pick one of the times offered.');
     try {
       await booking.book(ctx, { start, timeZone: zone }, requestSource(ctx));

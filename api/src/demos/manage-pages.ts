@@ -37,6 +37,9 @@ ${body}`,
   );
 }
 
+/** Refusals of a post answered with the booking's page and their words: the link still works. */
+const REDRAWN = new Set([400, 408, 409, 413]);
+
 /** The page for a link that does not (or no longer) work. */
 const gonePage = (detail: string) =>
   htmlPage('Your demo', `<h1>Your TextFlow demo</h1>\n<p class="notice" role="alert">${escape(detail)}</p>`);
@@ -89,12 +92,12 @@ export function demoManagePages(
     }
     if (isFormMediaType(ctx) !== 'ok')
       return seeOther(ctx, `${MANAGE_PAGE}?token=${encodeURIComponent(token)}`);
-    const form = (await readFormBody(ctx, limits.bodyLimitBytes, limits.bodyTimeoutMs)) as Record<
-      string,
-      string
-    >;
     const source = requestSource(ctx);
     try {
+      const form = (await readFormBody(ctx, limits.bodyLimitBytes, limits.bodyTimeoutMs)) as Record<
+        string,
+        string
+      >;
       if (form.action === 'cancel') {
         await manage.cancel(token, source);
         return seeOther(ctx, `${MANAGE_PAGE}?token=${encodeURIComponent(token)}`);
@@ -103,7 +106,9 @@ export function demoManagePages(
       const query = new URLSearchParams({ token: moved.token, timeZone: moved.view.timeZone });
       return seeOther(ctx, `${MANAGE_PAGE}?${query.toString()}`);
     } catch (err) {
-      if (err instanceof HttpError && (err.status === 409 || err.status === 400)) {
+      // A refused time or body (too large, too slow, not UTF-8): the page again, saying why.
+      if (err instanceof HttpError && REDRAWN.has(err.status)) {
+        ctx.set(err.headers);
         try {
           return draw(ctx, err.status, managePage(await manage.view(token), token, err.message));
         } catch (again) {
