@@ -14,6 +14,7 @@ import {
 } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
 import { siteGlobalCss, siteKeyframes } from './site-css.ts';
+import { withButtonContrast } from './button-contrast.ts';
 import { withToastContrast } from './toast-contrast.ts';
 
 // Chakra's default system, assembled from its public theme entry as Chakra's own `defaultConfig`
@@ -32,7 +33,7 @@ const fullSystem = createSystem(
       keyframes: { ...keyframes, ...siteKeyframes },
       tokens,
       semanticTokens,
-      recipes,
+      recipes: { ...recipes, button: withButtonContrast(recipes.button) },
       slotRecipes: { ...slotRecipes, toast: withToastContrast(slotRecipes.toast) },
       textStyles,
       layerStyles,

@@ -13,6 +13,7 @@ import {
   textareaRecipe,
   toastSlotRecipe,
 } from '@chakra-ui/react/theme';
+import { withButtonContrast } from './button-contrast.ts';
 import { withToastContrast } from './toast-contrast.ts';
 
 /**
@@ -22,7 +23,7 @@ import { withToastContrast } from './toast-contrast.ts';
 export const publicRecipes = {
   recipes: {
     badge: badgeRecipe,
-    button: buttonRecipe,
+    button: withButtonContrast(buttonRecipe),
     container: containerRecipe,
     heading: headingRecipe,
     input: inputRecipe,

@@ -45,6 +45,7 @@ for (const name of [
   'defineConfig',
   'defineGlobalStyles',
   'defineKeyframes',
+  'defineRecipe',
   'defineSlotRecipe',
 ])
   withoutRecipe.add(name);
@@ -71,6 +72,15 @@ describe('the public design system', () => {
       bg: 'green.700',
       color: 'white',
       '--toast-trigger-bg': '{white/10}',
+    });
+    // A solid button's hover is the palette's .700, on top of Chakra's solid variant.
+    const button = system.getRecipe('button') as {
+      variants: { variant: { solid: Record<string, unknown> } };
+    };
+    expect(button.variants.variant.solid).toMatchObject({
+      bg: 'colorPalette.solid',
+      _hover: { bg: 'colorPalette.700' },
+      _expanded: { bg: 'colorPalette.700' },
     });
   });
 });
